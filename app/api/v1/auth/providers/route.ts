@@ -1,0 +1,7 @@
+// GET /api/v1/auth/providers – which social sign-ins this server has credentials for
+import { configuredSocialProviders } from "@/lib/server/auth";
+import { withApi } from "@/lib/server/http/with-api";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApi(async () => configuredSocialProviders());

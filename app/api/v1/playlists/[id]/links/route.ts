@@ -1,0 +1,16 @@
+// POST /api/v1/playlists/[id]/links – add a video link to a playlist you own
+import { addPlaylistLinkInputSchema, playlistIdParamSchema } from "@/lib/schemas/playlist";
+import { addPlaylistLink } from "@/lib/server/playlists/add-playlist-link";
+import { parseBody, withApi } from "@/lib/server/http/with-api";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withApi(
+  async ({ req, params, user }) => {
+    const { id } = playlistIdParamSchema.parse(params);
+    const input = await parseBody(req, addPlaylistLinkInputSchema);
+    const link = await addPlaylistLink(id, user.id, input);
+    return Response.json(link, { status: 201, headers: { "Cache-Control": "no-store" } });
+  },
+  { auth: "required" },
+);

@@ -1,0 +1,36 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { publicConfig } from "@/lib/config/public-config";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(publicConfig.siteUrl),
+  // Pages set their full title themselves (e.g. "{title} - ViewParty Blog").
+  title: { default: "ViewParty", template: "%s" },
+  description: "Watch movies, shows and live streams in sync with friends — free, each on your own account.",
+  applicationName: "ViewParty",
+};
+
+export const viewport: Viewport = { themeColor: "#0b0c10", width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="flex min-h-screen flex-col antialiased">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Providers>
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+        </Providers>
+      </body>
+    </html>
+  );
+}

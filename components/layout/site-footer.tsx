@@ -1,0 +1,34 @@
+/** Shared footer (spec §2): copyright with the current year and the five links. */
+import Link from "next/link";
+import { CurrentYear } from "./current-year";
+
+export const FOOTER_LINKS = [
+  { href: "/streaming-guide", label: "Streaming Guide" },
+  { href: "/about", label: "About Us" },
+  { href: "/contact", label: "Contact Us" },
+  { href: "/terms-of-service", label: "Terms of Service" },
+  { href: "/privacy-policy", label: "Privacy Policy" },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 border-t border-slate-800 bg-[#0b0c10]">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-300 md:flex-row md:items-center md:justify-between">
+        <p>
+          © <CurrentYear /> ViewParty. Watch together, each on your own account.
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="hover:text-cyan-300">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

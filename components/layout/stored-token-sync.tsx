@@ -1,0 +1,13 @@
+"use client";
+/** Spec §4 "Auth": when the session reports no user, the stored token (`jwt`) is cleared. */
+import { useEffect } from "react";
+import { clearStoredToken } from "@/lib/auth-client";
+import { useCurrentUser } from "@/lib/api/use-current-user";
+
+export function StoredTokenSync() {
+  const { user, isLoading } = useCurrentUser();
+  useEffect(() => {
+    if (!isLoading && !user) clearStoredToken();
+  }, [user, isLoading]);
+  return null;
+}

@@ -1,0 +1,74 @@
+/**
+ * Browser API client with the spec's rules (§7, §8): a 204 answers null; an HTML reply is an error
+ * with a fixed message; a non-OK reply's message is the body's `detail`, else `message`, else
+ * "API error"; the bearer token in storage key `jwt` is sent when present.
+ */
+import { API_DEFAULT_ERROR, API_HTML_ERROR, STORAGE_KEYS } from "@/lib/constants";
+
+export class ApiClientError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = "ApiClientError";
+  }
+}
+
+function storedToken(): string | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage.getItem(STORAGE_KEYS.jwt);
+  } catch {
+    return null;
+  }
+}
+
+function messageFrom(body: unknown): string {
+  if (body && typeof body === "object") {
+    const { detail, message } = body as { detail?: unknown; message?: unknown };
+    if (typeof detail === "string" && detail) return detail;
+    if (typeof message === "string" && message) return message;
+  }
+  return API_DEFAULT_ERROR;
+}
+
+export interface ApiRequestInit extends Omit<RequestInit, "body"> {
+  /** Sent as JSON. */
+  json?: unknown;
+}
+
+export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { json, headers: extraHeaders, ...rest } = init;
+  const headers = new Headers(extraHeaders);
+  headers.set("Accept", "application/json");
+  if (json !== undefined) headers.set("Content-Type", "application/json");
+  const token = storedToken();
+  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+
+  const response = await fetch(path, {
+    credentials: "same-origin",
+    ...rest,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+
+  if (response.status === 204) return null as T;
+  const contentType = response.headers.get("content-type") ?? "";
+  if (contentType.includes("text/html")) throw new ApiClientError(API_HTML_ERROR, response.status);
+
+  let body: unknown = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) throw new ApiClientError(messageFrom(body), response.status, body);
+  return body as T;
+}
+
+/** SWR fetcher: the key is the API path. */
+export const swrFetcher = <T>(path: string): Promise<T> => apiFetch<T>(path);

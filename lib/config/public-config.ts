@@ -1,0 +1,13 @@
+/**
+ * Configuration that is safe to show in the browser. Values come from NEXT_PUBLIC_* variables, which
+ * Next inlines at build time; anything secret lives in lib/server/env.ts instead.
+ */
+export const publicConfig = {
+  /** Store page of the browser extension; when unset the site points at its own install page. */
+  extensionStoreUrl: process.env.NEXT_PUBLIC_VP_EXTENSION_STORE_URL || "/getting-started#install-the-extension",
+  supportEmail: process.env.NEXT_PUBLIC_VP_SUPPORT_EMAIL || "support@viewparty.app",
+  /** Public site URL used for canonical links, sitemap and structured data. */
+  siteUrl: (process.env.NEXT_PUBLIC_VP_SITE_URL || "http://localhost:3000").replace(/\/+$/, ""),
+  socialMicroblogUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_MICROBLOG_URL || "https://bsky.app/profile/viewparty.app",
+  socialChatUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_CHAT_URL || "https://discord.gg/viewparty",
+} as const;

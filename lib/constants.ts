@@ -1,0 +1,79 @@
+/**
+ * Every number and fixed text value from the product spec (§9 and the few in §3/§4/§5) lives here.
+ * Import these; never retype a spec constant.
+ */
+
+export const PRODUCT_NAME = "ViewParty";
+/** Slug used in window-message sources and URLs (`viewparty-auth`, `mode=viewparty`). */
+export const PRODUCT_SLUG = "viewparty";
+
+export const TOAST_DURATION_MS = 4000;
+export const KICK_POPUP_WIDTH = 500;
+export const KICK_POPUP_HEIGHT = 600;
+
+export const LIVE_PARTY_LIST_LIMIT = 100;
+export const LIVE_PARTY_POLL_INTERVAL_MS = 5000;
+
+export const EXTENSION_JOIN_WAIT_MS = 6000;
+export const EXTENSION_AUTH_WAIT_MS = 5000;
+export const EXTENSION_AUTH_AUTOCLOSE_MS = 2000;
+export const EXTENSION_CHECK_CLOSE_MS = 300;
+export const PLACEHOLDER_DELAY_MS = 800;
+export const COPY_CONFIRMATION_MS = 1200;
+
+export const BIO_MAX_LENGTH = 300;
+export const DEFAULT_ACCENT_COLOR = "#66fcf1";
+export const DEFAULT_PROFILE_TEXT_COLOR = "#cfd8dc";
+/** The second reading of the profile text colour, set as a page style variable. */
+export const PROFILE_TEXT_COLOR_PAGE_VAR = "#23272b";
+export const DEFAULT_TWITCH_COMMAND_PREFIX = "!add";
+export const TWITCH_EMBED_HEIGHT_PX = 300;
+
+export const BLOG_ARTICLE_MAX_WIDTH_PX = 900;
+export const BLOG_PUBLICATION_DATE = "2025-08-23";
+export const BLOG_READ_TIME_MIN = 4;
+export const BLOG_READ_TIME_MAX = 12;
+export const BLOG_POST_COUNT = 12;
+export const BLOG_CATEGORIES = ["Community", "How-To", "Streamers", "Legal", "Recommendations", "Guides"] as const;
+
+export const MINIMUM_AGE = 13;
+export const ACCOUNT_DELETION_DAYS = 30;
+export const LOG_RETENTION_MONTHS = 12;
+export const PRIVACY_REQUEST_RESPONSE_DAYS = 30;
+export const SUPPORT_REPLY_HOURS = 48;
+
+export const FAQ_MIN_BANDWIDTH_MBPS = 5;
+export const FAQ_RECOMMENDED_MAX_PARTICIPANTS = 50;
+export const FAQ_RECOMMENDED_RAM_GB = 8;
+export const SETUP_MINUTES = 5;
+
+/** Chat message limit (issue: sync engine and live party rooms). */
+export const CHAT_MESSAGE_MAX_LENGTH = 500;
+
+/** Platforms a scheduled party may name (spec §5). */
+export const SCHEDULED_PARTY_PLATFORMS = ["Netflix", "Disney+", "HBO Max", "Amazon Prime", "YouTube", "Other"] as const;
+
+/** Browser storage keys (spec §3). */
+export const STORAGE_KEYS = {
+  jwt: "jwt",
+  accentColor: "vp_accent_color",
+  profileTextColor: "vp_profile_text_color",
+  profilePicSource: "vp_profile_pic_source",
+} as const;
+export const DEFAULT_PROFILE_PIC_SOURCE = "default";
+
+/** Window-message sources (spec §7). */
+export const WINDOW_MESSAGE_SOURCE_SITE = `${PRODUCT_SLUG}-auth`;
+export const WINDOW_MESSAGE_SOURCE_EXTENSION = `${PRODUCT_SLUG}-extension`;
+
+/** Social networks on a profile (spec §3), in display order. */
+export const SOCIAL_NETWORKS = ["twitch", "youtube", "twitter", "facebook", "instagram", "tiktok", "discord"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** Fixed API texts (spec §8). */
+export const API_HTML_ERROR =
+  "API returned HTML instead of JSON. Check if the backend is running, the endpoint is correct, and you are authenticated.";
+export const API_DEFAULT_ERROR = "API error";
+
+/** Sign-in rate limit: attempts per window per client (issue 2: rate-limited sign-in). */
+export const SIGN_IN_RATE_LIMIT = { windowSeconds: 60, max: 10 } as const;

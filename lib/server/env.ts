@@ -1,0 +1,86 @@
+import "server-only";
+/**
+ * The one place that reads process.env on the server. Everything is validated once; a bad value
+ * stops the app with a message naming the variable.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** PostgreSQL connection string; unset → embedded PGlite in VP_DATA_DIR/pglite. */
+  DATABASE_URL: optionalText,
+  /** Redis URL; set → the realtime bus spans app instances. */
+  REDIS_URL: optionalText,
+  /** Folder for the embedded database and the generated auth secret. */
+  VP_DATA_DIR: z.string().default(".data"),
+  BETTER_AUTH_SECRET: optionalText,
+  /** Public base URL of this server (Better Auth checks request origins against it). */
+  BETTER_AUTH_URL: optionalUrl,
+  /** Extra comma-separated origins allowed to call the auth endpoints (e.g. the extension). */
+  VP_TRUSTED_ORIGINS: optionalText,
+  /** Seed demo content into an empty database at start (npm start sets it). */
+  VP_SEED_DEMO: z.enum(["0", "1"]).default("0"),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  TWITCH_CLIENT_ID: optionalText,
+  TWITCH_CLIENT_SECRET: optionalText,
+  KICK_CLIENT_ID: optionalText,
+  KICK_CLIENT_SECRET: optionalText,
+});
+
+export type ServerEnv = z.infer<typeof schema> & { dataDir: string; baseUrl: string; authSecret: string };
+
+let cached: ServerEnv | undefined;
+
+export function getEnv(): ServerEnv {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment configuration: ${issues}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.VP_DATA_DIR);
+  cached = {
+    ...env,
+    dataDir,
+    baseUrl: (env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+  };
+  return cached;
+}
+
+/** A generated secret is persisted so sessions survive restarts of a self-hosted instance. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Test hook: forget the parsed env so a test can change process.env. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

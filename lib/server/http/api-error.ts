@@ -1,0 +1,45 @@
+/**
+ * Typed API errors. Handlers only throw these; `toErrorResponse` maps everything to
+ * `{ "detail": "...", "code": "..." }` (spec §3 "Error body"; clients read `detail`).
+ */
+export type ApiErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "unprocessable_entity"
+  | "rate_limited"
+  | "internal_error";
+
+const STATUS: Record<ApiErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable_entity: 422,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ApiErrorCode,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = "ApiError";
+    this.status = STATUS[code];
+  }
+}
+
+export const unauthorized = (detail = "Authentication required. Please log in.") => new ApiError("unauthorized", detail);
+export const forbidden = (detail = "You are not allowed to do that.") => new ApiError("forbidden", detail);
+export const notFound = (detail = "Not found.") => new ApiError("not_found", detail);
+export const conflict = (detail: string) => new ApiError("conflict", detail);
+export const unprocessable = (detail: string) => new ApiError("unprocessable_entity", detail);
+export const rateLimited = (retryAfterSeconds: number, detail = "Too many requests. Please slow down and try again shortly.") =>
+  new ApiError("rate_limited", detail, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

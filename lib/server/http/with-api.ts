@@ -1,0 +1,99 @@
+import "server-only";
+/**
+ * Every /api/v1 route handler is wrapped once: it resolves the caller (cookie session or
+ * `Authorization: Bearer`), enforces auth and the write rate limit, and maps thrown errors in one
+ * place. Handlers parse their input with zod, call one domain function, and return data.
+ */
+import type { z } from "zod";
+import { getAuth } from "@/lib/server/auth";
+import { clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
+import { ApiError, unauthorized } from "./api-error";
+import { toErrorResponse } from "./error-response";
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  username?: string | null;
+  displayUsername?: string | null;
+  image?: string | null;
+  lastLoginMethod?: string | null;
+}
+
+export interface ApiContext<P, U extends SessionUser | null> {
+  req: Request;
+  params: P;
+  user: U;
+  sessionId: string | null;
+}
+
+type Params = Record<string, string | string[] | undefined>;
+
+interface Options {
+  /** "required" → 401 without a session; "optional" → user may be null. Default "optional". */
+  auth?: "required" | "optional";
+  /** Limit for this route; writes default to 120 requests a minute per caller. `false` disables. */
+  rateLimit?: Limit | false;
+}
+
+const DEFAULT_WRITE_LIMIT: Limit = { windowSeconds: 60, max: 120 };
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export async function resolveSession(req: Request): Promise<{ user: SessionUser; sessionId: string } | null> {
+  const auth = await getAuth();
+  const result = await auth.api.getSession({ headers: req.headers }).catch(() => null);
+  if (!result) return null;
+  return { user: result.user as SessionUser, sessionId: result.session.id };
+}
+
+type Handler<P, U extends SessionUser | null> = (ctx: ApiContext<P, U>) => Promise<unknown> | unknown;
+type RouteHandler = (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
+
+export function withApi<P extends Params = Params>(handler: Handler<P, SessionUser>, options: Options & { auth: "required" }): RouteHandler;
+export function withApi<P extends Params = Params>(handler: Handler<P, SessionUser | null>, options?: Options): RouteHandler;
+export function withApi<P extends Params = Params>(
+  handler: Handler<P, SessionUser> | Handler<P, SessionUser | null>,
+  options: Options = {},
+): RouteHandler {
+  // Safe: with auth "required" the user is checked non-null before the handler runs.
+  const run = handler as Handler<P, SessionUser | null>;
+  return async (req, ctx) => {
+    try {
+      const session = await resolveSession(req);
+      if (options.auth === "required" && !session) throw unauthorized();
+      const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);
+      if (limit) {
+        const who = session?.user.id ?? clientKey(req);
+        enforceRateLimit(`api:${req.method}:${new URL(req.url).pathname}:${who}`, limit);
+      }
+      const params = ((await ctx?.params) ?? {}) as P;
+      const result = await run({ req, params, user: session?.user ?? null, sessionId: session?.sessionId ?? null });
+      if (result instanceof Response) return result;
+      if (result === undefined || result === null) return new Response(null, { status: 204 });
+      return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** Reads a JSON body and validates it; malformed JSON → 400, schema failure → 422 (via the mapper). */
+export async function parseBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    const text = await req.text();
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request", "Request body must be valid JSON.");
+  }
+  return schema.parse(raw);
+}
+
+/** Validates query parameters (strings) with a schema that coerces as needed. */
+export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
+  const params: Record<string, string> = {};
+  new URL(req.url).searchParams.forEach((value, key) => {
+    params[key] = value;
+  });
+  return schema.parse(params);
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { playlist, user } from "@/db/schema";
+import type { PlaylistSummary } from "@/lib/schemas/playlist";
+import { toPlaylistSummary } from "./to-playlist-summary";
+
+export const PLAYLIST_LIST_LIMIT = 100;
+
+/** The public playlists list: newest first, at most PLAYLIST_LIST_LIMIT rows. */
+export async function listPlaylists(): Promise<PlaylistSummary[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: playlist.id,
+      title: playlist.title,
+      createdAt: playlist.createdAt,
+      ownerUsername: user.username,
+      ownerName: user.name,
+    })
+    .from(playlist)
+    .innerJoin(user, eq(user.id, playlist.ownerId))
+    .orderBy(desc(playlist.createdAt), desc(playlist.id))
+    .limit(PLAYLIST_LIST_LIMIT);
+  return rows.map(toPlaylistSummary);
+}

@@ -1,0 +1,20 @@
+import "server-only";
+/**
+ * Server start: open (and so migrate) the database before the first request; stop with a clear
+ * message when the embedded database is held by another process; seed demo content when asked.
+ */
+import { getDb } from "@/db/client";
+import { getEnv } from "./env";
+
+export async function startServer(): Promise<void> {
+  try {
+    await getDb();
+  } catch (error) {
+    console.error(`[viewparty] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  if (getEnv().VP_SEED_DEMO === "1") {
+    const { seedDemoContent } = await import("@/db/seed");
+    await seedDemoContent().catch((error: unknown) => console.error("[viewparty] demo seed failed", error));
+  }
+}

@@ -1,0 +1,20 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { user } from "@/db/schema";
+import { notFound } from "@/lib/server/http/api-error";
+
+export type UserRow = typeof user.$inferSelect;
+
+export async function getUserOrThrow(id: string): Promise<UserRow> {
+  const db = await getDb();
+  const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
+  if (!row) throw notFound("User not found");
+  return row;
+}
+
+export async function findUserByUsername(username: string): Promise<UserRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(user).where(eq(user.username, username.trim().toLowerCase())).limit(1);
+  return row;
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from "@playwright/test";
+
+/** End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app. */
+const port = Number(process.env.E2E_PORT || 3199);
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.E2E_JSON_REPORT
+    ? [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: "chromium",
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://localhost:${port}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { E2E_PORT: String(port) },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,57 @@
+/**
+ * Builds the app when there is no build or when a source file changed since the last one.
+ * The stamp is a hash of every source file's path, size and mtime (cheap: no file is read).
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const SOURCE_DIRS = ["app", "components", "lib", "db", "content", "public"];
+const SOURCE_FILES = ["package.json", "package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "instrumentation.ts", "proxy.ts"];
+
+function walk(dir, out) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+}
+
+export function sourceStamp(root) {
+  const files = [];
+  for (const dir of SOURCE_DIRS) walk(path.join(root, dir), files);
+  for (const file of SOURCE_FILES) if (existsSync(path.join(root, file))) files.push(path.join(root, file));
+  files.sort();
+  const hash = createHash("sha256");
+  for (const file of files) {
+    const s = statSync(file);
+    hash.update(`${path.relative(root, file)}\0${s.size}\0${Math.trunc(s.mtimeMs)}\n`);
+  }
+  return hash.digest("hex");
+}
+
+export function buildIfNeeded(root, { force = false } = {}) {
+  const stampFile = path.join(root, ".next", "vp-source-stamp");
+  const stamp = sourceStamp(root);
+  const built = existsSync(path.join(root, ".next", "BUILD_ID"));
+  if (!force && built && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) {
+    console.log("▸ build is up to date");
+    return;
+  }
+  console.log(built ? "▸ sources changed since the last build — rebuilding (about 1–2 minutes)…" : "▸ first run — building the app (about 1–2 minutes)…");
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
+  if (result.status !== 0) {
+    console.error("✖ build failed (see the output above)");
+    process.exit(result.status ?? 1);
+  }
+  // Stamp after the build: next build itself rewrites nothing the stamp covers except tsconfig.json.
+  writeFileSync(stampFile, sourceStamp(root));
+  console.log(`▸ build finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
