@@ -6,7 +6,7 @@
  * runs it against a fresh PostgreSQL database created for this run (and dropped after).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
@@ -39,7 +39,50 @@ function isRoot() {
   return typeof process.getuid === "function" && process.getuid() === 0;
 }
 
-const SYSTEM_PACKAGES = [{ pkg: "chromium", check: () => existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium") }];
+const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+const SYSTEM_PACKAGES = [
+  { pkg: "chromium", check: () => existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium") },
+  { pkg: "postgresql", check: () => has("pg_ctlcluster") || has("pg_ctl") || has("psql") },
+  { pkg: "redis-server", check: () => has("redis-server") },
+];
+
+const quiet = (cmd, args) => spawnSync(cmd, args, { stdio: "ignore" }).status === 0;
+const SERVICES = [
+  {
+    name: "PostgreSQL on 127.0.0.1:5432",
+    up: () => quiet("pg_isready", ["-q", "-h", "127.0.0.1", "-p", "5432"]),
+    start: () => {
+      const versions = existsSync("/etc/postgresql") ? readdirSync("/etc/postgresql") : [];
+      return versions.length > 0 && quiet("pg_ctlcluster", ["--skip-systemctl-redirect", versions[0], "main", "start"]);
+    },
+    hint: "sudo pg_ctlcluster <version> main start (trust auth for local connections, as Debian sets up for user postgres)",
+  },
+  {
+    name: "Redis on 127.0.0.1:6379",
+    up: () => quiet("redis-cli", ["-h", "127.0.0.1", "-p", "6379", "ping"]),
+    start: () => {
+      mkdirSync("/var/lib/redis", { recursive: true });
+      mkdirSync("/var/log/redis", { recursive: true });
+      return quiet("redis-server", ["--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379", "--save", "", "--appendonly", "no",
+        "--dir", "/var/lib/redis", "--logfile", "/var/log/redis/ci.log"]);
+    },
+    hint: "redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no",
+  },
+];
+
+function ensureServices() {
+  for (const service of SERVICES) {
+    if (service.up()) {
+      console.log(`▸ ${service.name}: up`);
+      continue;
+    }
+    if (!isRoot()) finish(false, `${service.name} is not reachable. Start it with: ${service.hint}`);
+    console.log(`▸ ${service.name}: starting`);
+    service.start();
+    for (let i = 0; i < 50 && !service.up(); i++) spawnSync("sleep", ["0.2"]);
+    if (!service.up()) finish(false, `${service.name} could not be started. Start it with: ${service.hint}`);
+  }
+}
 
 function ensureSystemPackages() {
   const missing = SYSTEM_PACKAGES.filter((p) => !p.check()).map((p) => p.pkg);
@@ -111,6 +154,7 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 step("system packages", ensureSystemPackages);
+step("services", ensureServices);
 step("lint (eslint)", () => must(bin("eslint"), ["--max-warnings=0", "."]));
 step("type check (tsc)", () => must(bin("tsc"), ["--noEmit", "-p", "."]));
 step("build (next build)", () => buildIfNeeded(root));

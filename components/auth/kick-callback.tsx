@@ -30,7 +30,6 @@ export function KickCallback() {
     };
     if (!code || !state || state !== storedState) return fail("Error: Invalid state or code. Please try logging in again.");
     if (!verifier) return fail("Error: Code verifier missing. Please try logging in again.");
-    setStatus("Exchanging code...");
     fail("Error: Could not sign you in with Kick. Kick sign-in is not configured on this server.");
   }, [params]);
 

@@ -1,6 +1,6 @@
 "use client";
 /** Owns the auth modal's open state; closes it as soon as a signed-in user appears (spec §2). */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { AuthModal } from "./auth-modal";
 import { AuthModalContext, type AuthModalControls, type AuthModalMode } from "./auth-modal-context";
@@ -8,14 +8,22 @@ import { AuthModalContext, type AuthModalControls, type AuthModalMode } from "./
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<AuthModalMode>("login");
+  // A new key per opening gives the modal fresh, empty fields (spec: it resets all fields on close).
+  const [opening, setOpening] = useState(0);
   const { user } = useCurrentUser();
 
-  useEffect(() => {
-    if (user && open) setOpen(false);
-  }, [user, open]);
+  // Close once a signed-in user appears (e.g. after a social sign-in), adjusting state during render
+  // rather than in an effect: https://react.dev/learn/you-might-not-need-an-effect
+  const userId = user?.id ?? null;
+  const [seenUserId, setSeenUserId] = useState(userId);
+  if (userId !== seenUserId) {
+    setSeenUserId(userId);
+    if (userId && open) setOpen(false);
+  }
 
   const openModal = useCallback((next: AuthModalMode) => {
     setMode(next);
+    setOpening((n) => n + 1);
     setOpen(true);
   }, []);
   const close = useCallback(() => setOpen(false), []);
@@ -24,7 +32,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   return (
     <AuthModalContext.Provider value={controls}>
       {children}
-      <AuthModal open={open} mode={mode} onModeChange={setMode} onClose={close} />
+      <AuthModal key={opening} open={open} mode={mode} onModeChange={setMode} onClose={close} />
     </AuthModalContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The auth modal (spec §2): login and signup modes, required fields, social buttons, "Please wait..."
- * while submitting, fields reset on close. A native <dialog> opened with showModal() makes the page
+ * while submitting, fields reset on close (the provider remounts it for every opening). A native <dialog> opened with showModal() makes the page
  * behind it inert, so keyboard focus stays inside; Escape closes it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
@@ -25,6 +25,24 @@ const SOCIAL: { id: keyof Providers; label: string }[] = [
   { id: "kick", label: "Kick" },
 ];
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog instead of escaping to the browser's UI. */
+function trapFocus(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 const EMPTY = { username: "", email: "", password: "", confirmPassword: "" };
 
 function errorMessage(error: { message?: string | undefined } | null | undefined, fallback: string): string {
@@ -43,14 +61,12 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-    if (!open) {
-      // Reset on close (spec §2).
-      setFields(EMPTY);
-      setError(null);
-      setSubmitting(false);
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Start on the first field rather than the close button.
+      dialog.querySelector<HTMLInputElement>("input")?.focus();
     }
+    if (!open && dialog.open) dialog.close();
   }, [open]);
 
   const isSignup = mode === "signup";
@@ -127,6 +143,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
       onClick={(e) => {
         if (e.target === dialogRef.current) onClose(); // click on the backdrop
       }}
+      onKeyDown={trapFocus}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-slate-600 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-black/70"
     >
       <div className="p-6">
