@@ -1,0 +1,485 @@
+/**
+ * The guest's drift controller: compares the local player with where the host is (see `syncTarget`)
+ * and asks the player to seek, change rate, play or pause.
+ *
+ * Strategy (constants chosen with the simulation in tests/unit/sync-simulation.test.ts; the figures
+ * quoted are from it: 20–80 ms jittered one-way delay, ±30 ms clock skew, 50–300 ms seek latency):
+ * - Small drift (12 ms … 400 ms): a bounded, planned rate change. The rate is hostRate × (1 ∓ δ) with
+ *   δ ≈ drift / 1 s, quantized to the player's 0.01 steps and capped at ±8 %; it is held for exactly
+ *   drift / Δrate (we return a `wakeAt` so the caller ticks us at that moment) and then restored. Being
+ *   open-loop over a known duration it lands on ~0 instead of oscillating around the threshold (unlike
+ *   Syncplay's fixed 0.95× above 1.5 s), and a 2 s hold-off stops a new correction unless drift > 60 ms.
+ * - Large drift (> 400 ms), a late join, a resume, or a guest's own seek/pause: "seek ahead and hold".
+ *   Pause, seek to where the host will be after our learned seek latency plus a margin, and once the
+ *   seek landed (wherever it landed: we read it back) stay paused until the host reaches that frame,
+ *   then play — started early by the learned play latency. Seek latency and landing error stop
+ *   mattering (a compensated seek alone would miss by the latency's jitter); the cost is a frozen frame
+ *   of about the margin. Both latencies are learned per player; the residual measured right after is
+ *   trimmed by rate at once.
+ * - Buffering: no correction while the player cannot play; the drift it leaves is corrected after.
+ * - Host paused: pause and align on the exact frame (seek while paused if more than 25 ms off).
+ * - Media change: nothing until the adapter reports the new media loaded.
+ * A guest's own pause, play, seek or rate change is undone by the same rules: the host's state is the
+ * only target.
+ */
+import type { PlayerAction, PlayerReading } from "./player";
+import type { PlaybackState } from "./protocol";
+import { StateTimeline, syncTarget } from "./streamer";
+
+export interface DriftConfig {
+  /**
+   * Start a rate correction when the smoothed drift exceeds this (ms). Well under one 40 ms frame, and
+   * above what the clock estimate and read noise wobble by (a few ms). Simulated, 8 seeds: 8 ms starts
+   * occasional corrections at steady state; 12 ms none (steady p95 6.7 ms); 20 ms p95 8.2 ms; 30 ms
+   * 10.5 ms.
+   */
+  enterMs: number;
+  /** After a resync, a residual above this (ms) is corrected at once, dead band or not. */
+  trimMs: number;
+  /** Drift samples (one per tick) whose median is the smoothed drift; and how old they may be (ms). */
+  smoothingSamples: number;
+  smoothingWindowMs: number;
+  /** A rate correction aims to cancel the drift in about this long (ms): δ = drift / horizon. */
+  correctionHorizonMs: number;
+  /** Largest rate change, as a fraction of the host's rate (pitch-preserved playback hides ≤ 8 %). */
+  maxRateDelta: number;
+  /** Granularity of playbackRate the sites apply; the controller plans with the rounded rate. */
+  rateStep: number;
+  /** After a correction, no new one for this long (ms)… */
+  holdOffMs: number;
+  /** …unless the drift exceeds this (ms). */
+  urgentMs: number;
+  /**
+   * Above this drift (ms) seek instead: at ±8 % a 400 ms drift already takes 5 s to remove by rate,
+   * a seek-and-hold ~0.4 s (Jellyfin seeks above 400 ms too).
+   */
+  seekThresholdMs: number;
+  /**
+   * Paused while the host plays and behind by more than this (ms): seek ahead and hold rather than
+   * play and catch up by rate (the host resumed, or the guest paused).
+   */
+  resumeCatchUpMs: number;
+  /** Seek latency assumed before the first measurement (ms); generous, as landing early only costs a wait. */
+  initialSeekLatencyMs: number;
+  /** Margin added to the learned seek latency (ms), at least this and at least 3 × its mean deviation. */
+  minSeekMarginMs: number;
+  /** Delay between play() and the frames moving, assumed before it is learned (ms). */
+  initialPlayLatencyMs: number;
+  /** When the host is paused, re-seek if we are further than this (ms) from its frame. */
+  pausedToleranceMs: number;
+  /** Seeks in a row (without reaching sync) before backing off. */
+  maxSeekRetries: number;
+  backoffMs: number;
+  /** A seek that has not landed after this long (ms) is given up. */
+  seekTimeoutMs: number;
+  /** After play(), how long (ms) drift samples are gathered to learn the play latency. */
+  settleMs: number;
+  /** play() attempts are repeated at most this often (ms): autoplay may be blocked. */
+  playRetryMs: number;
+}
+
+export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
+  enterMs: 12,
+  trimMs: 4,
+  smoothingSamples: 5,
+  smoothingWindowMs: 700,
+  correctionHorizonMs: 1000,
+  maxRateDelta: 0.08,
+  rateStep: 0.01,
+  holdOffMs: 2000,
+  urgentMs: 60,
+  seekThresholdMs: 400,
+  resumeCatchUpMs: 40,
+  initialSeekLatencyMs: 300,
+  minSeekMarginMs: 30,
+  initialPlayLatencyMs: 20,
+  pausedToleranceMs: 25,
+  maxSeekRetries: 3,
+  backoffMs: 3000,
+  seekTimeoutMs: 5000,
+  settleMs: 400,
+  playRetryMs: 1000,
+};
+
+export type SyncStatus =
+  | "idle" // no state yet
+  | "clock" // waiting for the clock estimate
+  | "media" // waiting for the party's media to load
+  | "buffering"
+  | "user-seek" // the guest is seeking; pulled back once it lands
+  | "seeking"
+  | "holding" // landed ahead, paused until the host reaches this frame
+  | "settling" // just started playing; learning the play latency
+  | "correcting" // rate correction under way
+  | "synced"
+  | "paused" // host paused, aligned
+  | "host"; // this client is the host: the reference, never corrected
+
+export interface DriftInput {
+  /** Local monotonic clock (ms): the same clock `wakeAt` is expressed in. */
+  now: number;
+  /** Estimated server time (ms) now, or null before the first clock sample. */
+  serverNow: number | null;
+  /**
+   * False while the clock estimate rests on a few samples (just joined). The controller still seeks
+   * then — adding `clockErrorMs` to the margin, as the hold that follows is timed with the estimate of
+   * that later moment — but starts no fine rate correction. Default true.
+   */
+  clockSettled?: boolean;
+  /** How wrong `serverNow` may be (ms) while not settled. Default 0. */
+  clockErrorMs?: number;
+  player: PlayerReading | null;
+}
+
+export interface DriftDecision {
+  actions: PlayerAction[];
+  status: SyncStatus;
+  /** Player position minus target (ms, positive = ahead); null when not comparable. */
+  driftMs: number | null;
+  /** Local time at which the controller wants to be ticked again (null: the regular tick will do). */
+  wakeAt: number | null;
+}
+
+interface PendingSeek {
+  issuedAt: number;
+  to: number;
+  sawSeeking: boolean;
+}
+
+export class DriftController {
+  readonly config: DriftConfig;
+  private readonly timeline = new StateTimeline();
+  private latencyMs = 0;
+
+  private lastSeq = -1;
+  private samples: { at: number; drift: number }[] = [];
+  private previousDrift: number | null = null;
+  private pendingSeek: PendingSeek | null = null;
+  private correction: { rate: number; endAt: number } | null = null;
+  private holdOffUntil = Number.NEGATIVE_INFINITY;
+  private settle: { until: number; drifts: number[] } | null = null;
+  private seeksInARow = 0;
+  private backoffUntil = Number.NEGATIVE_INFINITY;
+  private pausedSeeks = 0;
+  private lastPlayAt = Number.NEGATIVE_INFINITY;
+  private lastPauseAt = Number.NEGATIVE_INFINITY;
+  private clockErrorMs = 0;
+  private clockSettled = true;
+
+  /** Learned per player (ms). */
+  private seekLatency: number;
+  private seekLatencyDev: number;
+  private seekMeasured = false;
+  private playLatency: number;
+
+  constructor(config: Partial<DriftConfig> = {}) {
+    this.config = { ...DEFAULT_DRIFT_CONFIG, ...config };
+    this.seekLatency = this.config.initialSeekLatencyMs;
+    this.seekLatencyDev = 0;
+    this.playLatency = this.config.initialPlayLatencyMs;
+  }
+
+  /** A state from the server (`playback` event). */
+  pushState(state: PlaybackState): void {
+    this.timeline.push(state);
+  }
+
+  /** A snapshot: the history starts over. */
+  resetState(state: PlaybackState): void {
+    this.timeline.reset(state);
+  }
+
+  /** Streamer mode: trail the host by this much (ms); 0 turns it off. */
+  setLatency(latencyMs: number): void {
+    this.latencyMs = Math.max(0, latencyMs);
+  }
+
+  get latency(): number {
+    return this.latencyMs;
+  }
+
+  /** What the controller has learned about the player (ms). */
+  get learned(): { seekLatencyMs: number; seekMarginMs: number; playLatencyMs: number } {
+    return { seekLatencyMs: this.seekLatency, seekMarginMs: this.seekMargin(), playLatencyMs: this.playLatency };
+  }
+
+  tick(input: DriftInput): DriftDecision {
+    const { now, serverNow, player } = input;
+    this.clockSettled = input.clockSettled ?? true;
+    this.clockErrorMs = this.clockSettled ? 0 : Math.min(input.clockErrorMs ?? 0, 200);
+    const actions: PlayerAction[] = [];
+    const done = (status: SyncStatus, driftMs: number | null = null, wakeAt: number | null = null): DriftDecision => ({
+      actions,
+      status,
+      driftMs,
+      wakeAt,
+    });
+
+    if (serverNow === null) return done(this.timeline.latest() ? "clock" : "idle");
+    const target = syncTarget(this.timeline, serverNow, this.latencyMs);
+    if (!target || !player) return done("idle");
+    if (this.latencyMs > 0) this.timeline.prune(serverNow - this.latencyMs);
+    const { state } = target;
+
+    if (player.mediaId !== state.mediaId) {
+      this.pendingSeek = null;
+      this.newEpisode(-1);
+      return done("media");
+    }
+    // The host changed something: whatever we were correcting is moot. A seek in flight still lands
+    // and is then judged against the new target.
+    if (state.seq !== this.lastSeq) this.newEpisode(state.seq);
+
+    const hostRate = state.rate;
+    const driftMs = (player.currentTime - target.position) * 1000;
+
+    // 1. Our own seek in flight.
+    if (this.pendingSeek) {
+      const seek = this.pendingSeek;
+      if (player.seeking) seek.sawSeeking = true;
+      const landed = !player.seeking && (seek.sawSeeking || Math.abs(player.currentTime - seek.to) < 0.5);
+      if (!landed) {
+        if (now - seek.issuedAt < this.config.seekTimeoutMs) return done("seeking", driftMs);
+        this.pendingSeek = null; // never landed: judge from scratch
+      } else {
+        this.pendingSeek = null;
+        if (seek.sawSeeking) this.learnSeekLatency(now - seek.issuedAt);
+      }
+    }
+
+    // 2. The player cannot play: don't fight it.
+    if (player.buffering) {
+      this.samples = [];
+      this.previousDrift = null;
+      if (this.correction) {
+        this.correction = null;
+        this.setRate(actions, hostRate);
+      }
+      this.settle = null;
+      return done("buffering", driftMs);
+    }
+
+    // 3. The guest is seeking on its own: let it land, then pull it back.
+    if (player.seeking) {
+      this.samples = [];
+      this.previousDrift = null;
+      return done("user-seek", driftMs);
+    }
+
+    // 4. Host paused: pause on its exact frame.
+    if (state.paused) {
+      this.correction = null;
+      this.settle = null;
+      if (!player.paused) this.pause(actions, now);
+      if (!sameRate(player.playbackRate, hostRate, this.config.rateStep)) this.setRate(actions, hostRate);
+      if (Math.abs(driftMs) <= this.config.pausedToleranceMs) {
+        this.pausedSeeks = 0;
+        return done("paused", driftMs);
+      }
+      // Landing is only so precise (±20 ms on some sites): a few attempts, then accept the frame.
+      if (this.pausedSeeks < this.config.maxSeekRetries) {
+        this.pausedSeeks += 1;
+        this.seek(actions, now, target.position);
+        return done("seeking", driftMs);
+      }
+      return done("paused", driftMs);
+    }
+
+    // 5. Host playing.
+    if (player.paused) return this.whilePaused(input, player, target.position, hostRate, driftMs, actions, done);
+
+    const expectedRate = this.correction?.rate ?? hostRate;
+    if (!sameRate(player.playbackRate, expectedRate, this.config.rateStep)) this.setRate(actions, expectedRate);
+
+    const large = Math.abs(driftMs) > this.config.seekThresholdMs;
+    // After a discontinuity (new host state, a seek or stall that just ended) previousDrift is null and
+    // a jump is expected: act on it at once. In steady playback one odd reading is not enough.
+    const confirmedLarge =
+      large && (this.previousDrift === null || Math.abs(this.previousDrift) > this.config.seekThresholdMs);
+    this.previousDrift = driftMs;
+    if (confirmedLarge && now >= this.backoffUntil && this.resync(actions, now, target.position, hostRate)) {
+      return done("seeking", driftMs);
+    }
+    // A single large sample may be a glitch: act on the second one (one tick later).
+    if (large && !confirmedLarge) return done(this.correction ? "correcting" : "synced", driftMs);
+
+    if (this.settle) {
+      this.settle.drifts.push(driftMs);
+      if (now < this.settle.until) return done("settling", driftMs, this.settle.until);
+      const settled = median(this.settle.drifts);
+      this.learnPlayLatency(settled, hostRate);
+      this.settle = null;
+      this.samples = [];
+      // A well-measured residual right after a resync: trim it now rather than leave it in the dead band.
+      if (Math.abs(settled) > this.config.trimMs && this.clockSettled && !this.correction) {
+        return done("correcting", driftMs, this.startCorrection(actions, now, settled, hostRate));
+      }
+    }
+
+    if (this.correction) {
+      if (now >= this.correction.endAt - 1) {
+        this.correction = null;
+        this.setRate(actions, hostRate);
+        this.holdOffUntil = now + this.config.holdOffMs;
+        this.samples = [];
+        return done("synced", driftMs);
+      }
+      return done("correcting", driftMs, this.correction.endAt);
+    }
+
+    this.samples.push({ at: now, drift: driftMs });
+    this.samples = this.samples
+      .filter((s) => now - s.at <= this.config.smoothingWindowMs)
+      .slice(-this.config.smoothingSamples);
+    if (this.samples.length < 3) return done("synced", driftMs);
+    const smoothed = median(this.samples.map((s) => s.drift));
+    const due = now >= this.holdOffUntil || Math.abs(smoothed) > this.config.urgentMs;
+    if (Math.abs(smoothed) > this.config.enterMs && this.clockSettled && due) {
+      this.seeksInARow = 0;
+      return done("correcting", driftMs, this.startCorrection(actions, now, smoothed, hostRate));
+    }
+    if (Math.abs(smoothed) <= this.config.enterMs) this.seeksInARow = 0;
+    return done("synced", driftMs);
+  }
+
+  /** Host playing, our player paused: after our own seek (hold), or the guest paused it. */
+  private whilePaused(
+    input: DriftInput,
+    player: PlayerReading,
+    targetPosition: number,
+    hostRate: number,
+    driftMs: number,
+    actions: PlayerAction[],
+    done: (status: SyncStatus, driftMs?: number | null, wakeAt?: number | null) => DriftDecision,
+  ): DriftDecision {
+    const { now } = input;
+    this.correction = null;
+    this.samples = [];
+    this.previousDrift = null;
+    if (!sameRate(player.playbackRate, hostRate, this.config.rateStep)) this.setRate(actions, hostRate);
+
+    // Wall-clock ms until the host reaches our frame, minus the time play() takes to get going.
+    const waitMs = driftMs / hostRate - this.playLatency;
+    const maxHold = this.seekLatency + this.seekMargin() + this.clockErrorMs + this.config.seekThresholdMs;
+    if (waitMs > 1 && waitMs <= maxHold) return done("holding", driftMs, now + waitMs);
+    // Behind: a player that is paused anyway can seek ahead and hold at no visible cost, which is exact
+    // in ~seek latency; playing and catching up by rate takes seconds. Only a frame or so behind, play.
+    const tooFar = waitMs > maxHold || -driftMs > this.config.resumeCatchUpMs;
+    if (tooFar && now >= this.backoffUntil && this.resync(actions, now, targetPosition, hostRate)) {
+      return done("seeking", driftMs);
+    }
+    // Time to go (or only a little behind: play and let the rate correction catch up). A play() that
+    // did not stick (autoplay blocked, or the guest paused again) is retried only every playRetryMs.
+    const blocked = this.lastPlayAt > this.lastPauseAt && now - this.lastPlayAt < this.config.playRetryMs;
+    if (blocked) return done("settling", driftMs, this.lastPlayAt + this.config.playRetryMs);
+    this.play(actions, now);
+    if (Math.abs(waitMs) > 10) return done("synced", driftMs); // behind: the rate correction takes over
+    // On time: watch how late the frames start, to start earlier next time.
+    this.seeksInARow = 0;
+    this.settle = { until: now + this.config.settleMs, drifts: [] };
+    return done("settling", driftMs, now + this.config.settleMs);
+  }
+
+  /** Seek ahead and hold. False when too many seeks failed in a row (then: back off for a while). */
+  private resync(actions: PlayerAction[], now: number, targetPosition: number, hostRate: number): boolean {
+    this.correction = null;
+    this.settle = null;
+    this.seeksInARow += 1;
+    if (this.seeksInARow > this.config.maxSeekRetries) {
+      // Something keeps us from landing (a site that ignores seeks, a seek that always stalls): stop
+      // hammering it and fall back to rate corrections for a while.
+      this.seeksInARow = 0;
+      this.backoffUntil = now + this.config.backoffMs;
+      return false;
+    }
+    const leadMs = this.seekLatency + this.seekMargin() + this.clockErrorMs;
+    this.pause(actions, now);
+    this.seek(actions, now, targetPosition + (leadMs / 1000) * hostRate);
+    return true;
+  }
+
+  /** Plan and start a rate correction; returns when it ends. */
+  private startCorrection(actions: PlayerAction[], now: number, driftMs: number, hostRate: number): number {
+    const { rateStep, maxRateDelta, correctionHorizonMs } = this.config;
+    const delta = Math.min(maxRateDelta, Math.abs(driftMs) / correctionHorizonMs);
+    let rate = roundTo(hostRate * (1 - Math.sign(driftMs) * delta), rateStep);
+    if (rate === roundTo(hostRate, rateStep)) rate = roundTo(hostRate - Math.sign(driftMs) * rateStep, rateStep);
+    const deltaRate = rate - hostRate; // s of media per s, opposite sign to the drift
+    const durationMs = -driftMs / deltaRate;
+    this.correction = { rate, endAt: now + durationMs };
+    this.setRate(actions, rate);
+    return now + durationMs;
+  }
+
+  private seekMargin(): number {
+    return Math.max(this.config.minSeekMarginMs, 3 * this.seekLatencyDev);
+  }
+
+  private learnSeekLatency(measuredMs: number): void {
+    if (!this.seekMeasured) {
+      this.seekMeasured = true;
+      this.seekLatency = measuredMs;
+      // Unknown spread yet: assume ±10 % (a margin of 30 %), then learn it.
+      this.seekLatencyDev = measuredMs / 10;
+      return;
+    }
+    const error = measuredMs - this.seekLatency;
+    this.seekLatency += 0.3 * error;
+    this.seekLatencyDev += 0.3 * (Math.abs(error) - this.seekLatencyDev);
+  }
+
+  private learnPlayLatency(settledDriftMs: number, hostRate: number): void {
+    // Behind by x ms of media → play() took x / rate ms longer than we assumed.
+    const next = this.playLatency - 0.5 * (settledDriftMs / hostRate);
+    this.playLatency = Math.min(250, Math.max(0, next));
+  }
+
+  /** Forget what was measured and planned against the previous target. */
+  private newEpisode(seq: number): void {
+    this.lastSeq = seq;
+    this.correction = null;
+    this.settle = null;
+    this.samples = [];
+    this.previousDrift = null;
+    this.seeksInARow = 0;
+    this.pausedSeeks = 0;
+    this.holdOffUntil = Number.NEGATIVE_INFINITY;
+  }
+
+  private seek(actions: PlayerAction[], now: number, position: number): void {
+    const to = Math.max(0, position);
+    actions.push({ type: "seek", position: to });
+    this.pendingSeek = { issuedAt: now, to, sawSeeking: false };
+  }
+
+  private setRate(actions: PlayerAction[], rate: number): void {
+    actions.push({ type: "setRate", rate });
+  }
+
+  private play(actions: PlayerAction[], now: number): void {
+    actions.push({ type: "play" });
+    this.lastPlayAt = now;
+  }
+
+  private pause(actions: PlayerAction[], now: number): void {
+    actions.push({ type: "pause" });
+    this.lastPauseAt = now;
+  }
+}
+
+function sameRate(a: number, b: number, step: number): boolean {
+  return Math.abs(a - b) < step / 2;
+}
+
+/** Round to a multiple of `step` without binary noise (0.97, not 0.9700000000000001). */
+function roundTo(value: number, step: number): number {
+  const inverse = Math.round(1 / step);
+  return Math.round(value * inverse) / inverse;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -1,0 +1,124 @@
+/**
+ * The host's side: the host's own player is the reference (never steered); this watches it and turns
+ * what it does into host commands, each stamped with the host's reading and the server time of that
+ * reading, so the published state matches the host's screen within the clock estimate's error.
+ *
+ * It reports a play once the frames actually move (not at the click: play() takes a while), a seek once
+ * it landed (while seeking the position is meaningless), a rate change, and any drift of the host's
+ * player from what was published (buffering, a stall, an imprecise landing) beyond `reportThresholdMs`.
+ * What it sent is applied to its own copy of the state at once, so a command's echo arriving later
+ * (or an older state overtaking it) can't make it report twice.
+ */
+import { expectedPosition, nextPlaybackState } from "./playback-model";
+import type { PlayerReading } from "./player";
+import { PROTOCOL_VERSION, type ClientCommandOf, type PlaybackState } from "./protocol";
+
+export type HostPlaybackCommand = ClientCommandOf<"play" | "pause" | "seek" | "rate">;
+
+export interface HostReporterConfig {
+  /** Publish a correction when the host's player is this far (ms) from the published state… */
+  reportThresholdMs: number;
+  /** …in this many readings in a row (noise and a clock re-estimate must not trigger one)… */
+  confirmReadings: number;
+  /** …or at once when it is this far (ms): a seek or a stall. */
+  jumpMs: number;
+  /** Report a play even if the position has not moved after this long (ms): a site with a frozen clock. */
+  playStartTimeoutMs: number;
+  /** Commands not echoed after this long (ms) are considered lost. */
+  ackTimeoutMs: number;
+}
+
+export const DEFAULT_HOST_REPORTER_CONFIG: HostReporterConfig = {
+  reportThresholdMs: 8,
+  confirmReadings: 3,
+  jumpMs: 60,
+  playStartTimeoutMs: 1000,
+  ackTimeoutMs: 5000,
+};
+
+export class HostReporter {
+  readonly config: HostReporterConfig;
+  private published: PlaybackState | null = null;
+  private inflight = new Map<number, number>();
+  private nextCid = 1;
+  private streak = 0;
+  private playSeenAt: { at: number; position: number } | null = null;
+
+  constructor(config: Partial<HostReporterConfig> = {}) {
+    this.config = { ...DEFAULT_HOST_REPORTER_CONFIG, ...config };
+  }
+
+  /** The state the host believes is published (its own commands applied optimistically). */
+  get state(): PlaybackState | null {
+    return this.published;
+  }
+
+  /** A snapshot: adopt the server's state. */
+  resetState(state: PlaybackState): void {
+    this.published = state;
+    this.inflight.clear();
+    this.streak = 0;
+  }
+
+  /** A `playback` event. Adopted only when none of our own commands is still on its way. */
+  onServerState(state: PlaybackState, cid: number | undefined, now: number): void {
+    if (cid !== undefined) this.inflight.delete(cid);
+    for (const [id, sentAt] of this.inflight) if (now - sentAt > this.config.ackTimeoutMs) this.inflight.delete(id);
+    if (this.inflight.size === 0) this.published = state;
+  }
+
+  /** Note a command sent outside the reporter (a media change) so its echo is awaited like ours. */
+  claimCid(now: number): number {
+    const cid = this.nextCid++;
+    this.inflight.set(cid, now);
+    return cid;
+  }
+
+  tick(now: number, serverNow: number, player: PlayerReading): HostPlaybackCommand[] {
+    const state = this.published;
+    if (!state || player.mediaId !== state.mediaId || player.seeking || player.buffering) {
+      this.streak = 0;
+      this.playSeenAt = null;
+      return [];
+    }
+    const position = player.currentTime;
+
+    if (player.paused !== state.paused) {
+      if (player.paused) return [this.send(now, serverNow, { type: "pause", position })];
+      if (!this.playSeenAt) this.playSeenAt = { at: now, position };
+      // Moving: past the paused frame (beyond read noise) or past the first reading since play.
+      const moving = position > this.playSeenAt.position || position > state.position + 0.003;
+      if (!moving && now - this.playSeenAt.at < this.config.playStartTimeoutMs) return [];
+      this.playSeenAt = null;
+      return [this.send(now, serverNow, { type: "play", position })];
+    }
+    this.playSeenAt = null;
+
+    if (Math.abs(player.playbackRate - state.rate) > 1e-6) {
+      return [this.send(now, serverNow, { type: "rate", rate: player.playbackRate, position })];
+    }
+
+    const deviationMs = Math.abs(position - expectedPosition(state, serverNow)) * 1000;
+    if (deviationMs <= this.config.reportThresholdMs) {
+      this.streak = 0;
+      return [];
+    }
+    this.streak += 1;
+    if (deviationMs < this.config.jumpMs && this.streak < this.config.confirmReadings) return [];
+    return [this.send(now, serverNow, { type: "seek", position })];
+  }
+
+  private send(
+    now: number,
+    serverNow: number,
+    partial:
+      | { type: "play" | "pause"; position: number }
+      | { type: "seek"; position: number }
+      | { type: "rate"; rate: number; position: number },
+  ): HostPlaybackCommand {
+    const command = { v: PROTOCOL_VERSION, ...partial, at: serverNow, cid: this.claimCid(now) } as HostPlaybackCommand;
+    if (this.published) this.published = nextPlaybackState(this.published, command, serverNow);
+    this.streak = 0;
+    return command;
+  }
+}

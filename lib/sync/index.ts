@@ -1,0 +1,12 @@
+/**
+ * ViewParty's sync engine: pure TypeScript, no Node or DOM globals (time, timers and the player are
+ * injected), imported by the server's route handlers and by the browser extension.
+ */
+export * from "./protocol";
+export * from "./clock";
+export * from "./playback-model";
+export * from "./streamer";
+export * from "./player";
+export * from "./drift-controller";
+export * from "./host-reporter";
+export * from "./sync-client";

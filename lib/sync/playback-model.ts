@@ -1,0 +1,87 @@
+/**
+ * The host's authoritative playback state and what it implies: where every participant should be at
+ * a given server time, and how the server folds a host command into a new state.
+ */
+import type { Media, PlaybackCommand, PlaybackState } from "./protocol";
+
+/**
+ * The window a host's own stamp (`at`) must fall in, relative to the server's receive time. The host
+ * stamps its player reading with its clock estimate so guests don't trail it by its one-way delay.
+ * A stamp a little in the future is legitimate (the host's estimate is a few ms off either way, and
+ * clamping it would bias the state); older stamps (a retried command) or far-future ones (a broken
+ * clock) are clamped.
+ */
+export const MAX_COMMAND_AGE_MS = 2000;
+export const MAX_COMMAND_LEAD_MS = 250;
+
+/** Position (s) the host's player shows at `serverTime` according to `state`. */
+export function expectedPosition(state: PlaybackState, serverTime: number): number {
+  if (state.paused) return state.position;
+  // Extrapolate both ways: a state stamped a few ms in our estimated future is still the best guess.
+  return Math.max(0, state.position + ((serverTime - state.at) / 1000) * state.rate);
+}
+
+export function initialPlaybackState(mediaId: string, serverNow: number): PlaybackState {
+  return { mediaId, paused: true, position: 0, rate: 1, at: serverNow, seq: 0 };
+}
+
+/** Media id assigned by `applyHostCommand` for a media change: unique per party, no randomness needed. */
+export function mediaIdForSeq(seq: number): string {
+  return `m${seq}`;
+}
+
+export interface PartyPlayback {
+  playback: PlaybackState;
+  media: Media;
+}
+
+/**
+ * Apply a host playback command received at `serverNow`. Returns the new state (seq + 1) and the media
+ * (a new object only on a media change). Pure: the caller stores and broadcasts the result.
+ */
+export function applyHostCommand(current: PartyPlayback, command: PlaybackCommand, serverNow: number): PartyPlayback {
+  const { playback, media } = current;
+  const seq = playback.seq + 1;
+
+  if (command.type === "media") {
+    const mediaId = mediaIdForSeq(seq);
+    return {
+      playback: { mediaId, paused: true, position: 0, rate: playback.rate, at: serverNow, seq },
+      media: { id: mediaId, url: command.url, title: command.title, duration: command.duration ?? null },
+    };
+  }
+
+  return { playback: nextPlaybackState(playback, command, serverNow, media.duration), media };
+}
+
+/**
+ * The state after a host's play/pause/seek/rate command, without the bookkeeping of media. The host's
+ * client uses it too, to know what it published before the server's echo comes back.
+ */
+export function nextPlaybackState(
+  state: PlaybackState,
+  command: Exclude<PlaybackCommand, { type: "media" }>,
+  serverNow: number,
+  duration: number | null = null,
+): PlaybackState {
+  const at = clampCommandTime(command.at, serverNow);
+  const unclamped = command.position ?? expectedPosition(state, at);
+  const position = duration === null ? unclamped : Math.min(unclamped, duration);
+  const next = { ...state, position, at, seq: state.seq + 1 };
+  switch (command.type) {
+    case "play":
+      return { ...next, paused: false };
+    case "pause":
+      return { ...next, paused: true };
+    case "seek":
+      return next;
+    case "rate":
+      return { ...next, rate: command.rate };
+  }
+}
+
+/** A command's own time stamp, kept within [serverNow − MAX_COMMAND_AGE_MS, serverNow + MAX_COMMAND_LEAD_MS]. */
+export function clampCommandTime(at: number | undefined, serverNow: number): number {
+  if (at === undefined) return serverNow;
+  return Math.min(serverNow + MAX_COMMAND_LEAD_MS, Math.max(serverNow - MAX_COMMAND_AGE_MS, at));
+}

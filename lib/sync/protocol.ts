@@ -1,0 +1,247 @@
+/**
+ * The wire protocol of a live party, shared by the server (route handlers, SSE), the website and the
+ * browser extension. Every message carries `v: PROTOCOL_VERSION` so an old extension talking to a new
+ * server fails loudly ("unsupported_version") instead of misreading a field.
+ *
+ * Imports inside lib/sync stay relative: the extension bundles this folder and its own `@/` alias
+ * points at the extension, not at the repository root.
+ */
+import { z } from "zod";
+import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
+
+export const PROTOCOL_VERSION = 1;
+/** Longest chat message, in characters (code points) after trimming. */
+export const CHAT_MAX = CHAT_MESSAGE_MAX_LENGTH;
+/** Playback rates the HTML5 media element accepts in Chromium and Firefox. */
+export const MIN_RATE = 0.0625;
+export const MAX_RATE = 16;
+/** Upper bound of a media position in seconds (~115 days): room for long live streams, not for garbage. */
+export const MAX_POSITION = 10_000_000;
+export const STROKE_MAX_POINTS = 2000;
+
+const version = z.literal(PROTOCOL_VERSION);
+const id = z.string().min(1).max(64);
+/** Milliseconds; server times are epoch-based, client times are whatever monotonic clock the client uses. */
+const millis = z.number();
+const position = z.number().min(0).max(MAX_POSITION);
+const rate = z.number().min(MIN_RATE).max(MAX_RATE);
+/** Client command id, echoed on the playback event the command caused (lets the host ignore stale echoes). */
+const cid = z.number().int().nonnegative();
+const unit = z.number().min(0).max(1);
+
+// ---------------------------------------------------------------------------------------------------
+// Shared shapes
+
+export const mediaSchema = z.object({
+  /** Assigned by the server on every media change; the playback state refers to it. */
+  id,
+  url: z.url({ protocol: /^https?$/ }),
+  title: z.string().max(300),
+  /** Seconds; null for live streams or when the site does not tell. */
+  duration: z.number().positive().max(MAX_POSITION).nullable(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+/** The host's authoritative playback state: where the host was at server time `at`. */
+export const playbackStateSchema = z.object({
+  mediaId: id,
+  paused: z.boolean(),
+  /** Seconds into the media at server time `at`. */
+  position,
+  rate,
+  /** Server time (ms since the epoch) at which `position` held. */
+  at: millis.nonnegative(),
+  /** Increases by one with every change; lets clients drop stale states. */
+  seq: z.number().int().nonnegative(),
+});
+export type PlaybackState = z.infer<typeof playbackStateSchema>;
+
+export const PARTY_STATES = ["ACTIVE", "AWAITING_RECONNECT", "ENDED"] as const;
+export type PartyState = (typeof PARTY_STATES)[number];
+
+export const partyMetaSchema = z.object({
+  id,
+  state: z.enum(PARTY_STATES),
+  title: z.string().max(200),
+  hostUserId: id,
+  hostDisplayName: z.string().max(100),
+  platformDomain: z.string().max(253),
+  chatProvider: z.enum(["builtin", "twitch"]),
+  /** Twitch channel when chatProvider is "twitch". */
+  chatChannel: z.string().max(100).nullable(),
+  visibility: z.enum(["public", "private"]),
+  /** Streamer mode: guests trail the host by this much so they match the streamer's broadcast. 0 = off. */
+  streamerLatencyMs: z.number().int().min(0).max(120_000),
+  media: mediaSchema,
+});
+export type PartyMeta = z.infer<typeof partyMetaSchema>;
+
+export const chatMessageSchema = z.object({
+  id,
+  userId: id,
+  displayName: z.string().max(100),
+  text: z.string(),
+  /** Server time (ms since the epoch). */
+  at: millis.nonnegative(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const strokeSchema = z.object({
+  id,
+  /** Points as [x, y], each 0..1 relative to the video box (0,0 = top left), so every screen size agrees. */
+  points: z.array(z.tuple([unit, unit])).min(1).max(STROKE_MAX_POINTS),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  /** Line width as a fraction of the video box's height. */
+  width: z.number().positive().max(0.1),
+});
+export type Stroke = z.infer<typeof strokeSchema>;
+
+export const ROLES = ["host", "guest"] as const;
+export type Role = (typeof ROLES)[number];
+
+// ---------------------------------------------------------------------------------------------------
+// Server → client events
+
+const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ v: version, type: z.literal(type), ...shape });
+
+export const snapshotEventSchema = event("snapshot", {
+  party: partyMetaSchema,
+  playback: playbackStateSchema,
+  members: z.number().int().nonnegative(),
+  hostOnline: z.boolean(),
+  /** Recent chat, oldest first. */
+  chat: z.array(chatMessageSchema),
+  /** The drawing currently on screen, oldest stroke first. */
+  strokes: z.array(strokeSchema),
+  role: z.enum(ROLES),
+  you: z.object({ userId: id, displayName: z.string().max(100) }),
+  /** Server time when the snapshot was built: a coarse clock hint until the ping exchange converges. */
+  serverTime: millis.nonnegative(),
+});
+export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
+export const chatEventSchema = event("chat", { message: chatMessageSchema });
+export const drawStrokeEventSchema = event("draw.stroke", { stroke: strokeSchema });
+export const drawClearEventSchema = event("draw.clear", {});
+export const presenceEventSchema = event("presence", {
+  members: z.number().int().nonnegative(),
+  hostOnline: z.boolean(),
+});
+export const partyEventSchema = event("party", { party: partyMetaSchema });
+/** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
+export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
+
+export const serverEventSchema = z.discriminatedUnion("type", [
+  snapshotEventSchema,
+  playbackEventSchema,
+  chatEventSchema,
+  drawStrokeEventSchema,
+  drawClearEventSchema,
+  presenceEventSchema,
+  partyEventSchema,
+  pongEventSchema,
+]);
+export type ServerEvent = z.infer<typeof serverEventSchema>;
+export type ServerEventType = ServerEvent["type"];
+export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
+export type SnapshotEvent = ServerEventOf<"snapshot">;
+export type PongEvent = ServerEventOf<"pong">;
+
+// ---------------------------------------------------------------------------------------------------
+// Client → server commands
+
+/**
+ * Optional on host playback commands: the host's reading of its own player (`position`) and the server
+ * time of that reading (`at`, from its clock estimate). Without them the server would stamp the command
+ * on arrival and every guest would trail the host by the host's one-way network delay.
+ */
+const stamp = { position: position.optional(), at: millis.nonnegative().optional(), cid: cid.optional() };
+
+export const playCommandSchema = event("play", stamp);
+export const pauseCommandSchema = event("pause", stamp);
+export const seekCommandSchema = event("seek", { ...stamp, position });
+export const rateCommandSchema = event("rate", { ...stamp, rate });
+export const mediaCommandSchema = event("media", {
+  url: mediaSchema.shape.url,
+  title: mediaSchema.shape.title,
+  duration: mediaSchema.shape.duration.optional(),
+  cid: cid.optional(),
+});
+export const drawStrokeCommandSchema = event("draw.stroke", { stroke: strokeSchema });
+export const drawClearCommandSchema = event("draw.clear", {});
+export const chatCommandSchema = event("chat", {
+  text: z
+    .string()
+    .max(CHAT_MAX * 4) // cheap bound before the trim and the code-point count
+    .trim()
+    .min(1, "Message is empty")
+    .refine((text) => [...text].length <= CHAT_MAX, `Message is longer than ${CHAT_MAX} characters`),
+});
+export const pingCommandSchema = event("ping", { t0: millis });
+
+export const clientCommandSchema = z.discriminatedUnion("type", [
+  playCommandSchema,
+  pauseCommandSchema,
+  seekCommandSchema,
+  rateCommandSchema,
+  mediaCommandSchema,
+  drawStrokeCommandSchema,
+  drawClearCommandSchema,
+  chatCommandSchema,
+  pingCommandSchema,
+]);
+export type ClientCommand = z.infer<typeof clientCommandSchema>;
+export type ClientCommandType = ClientCommand["type"];
+export type ClientCommandOf<T extends ClientCommandType> = Extract<ClientCommand, { type: T }>;
+
+export const PLAYBACK_COMMAND_TYPES = ["play", "pause", "seek", "rate", "media"] as const;
+export type PlaybackCommand = ClientCommandOf<(typeof PLAYBACK_COMMAND_TYPES)[number]>;
+/** Commands only the host may send (everyone else gets 403). */
+export const HOST_COMMAND_TYPES = [...PLAYBACK_COMMAND_TYPES, "draw.stroke", "draw.clear"] as const;
+export type HostCommand = ClientCommandOf<(typeof HOST_COMMAND_TYPES)[number]>;
+
+export function isPlaybackCommand(command: ClientCommand): command is PlaybackCommand {
+  return (PLAYBACK_COMMAND_TYPES as readonly string[]).includes(command.type);
+}
+export function isHostCommand(command: ClientCommand): command is HostCommand {
+  return (HOST_COMMAND_TYPES as readonly string[]).includes(command.type);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Parsing
+
+export type ParseErrorCode = "unsupported_version" | "invalid_message";
+export type ParseResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: ParseErrorCode; message: string; issues: z.core.$ZodIssue[] };
+
+function parseWith<T>(schema: z.ZodType<T>, input: unknown): ParseResult<T> {
+  if (typeof input === "object" && input !== null && "v" in input && input.v !== PROTOCOL_VERSION) {
+    return {
+      ok: false,
+      code: "unsupported_version",
+      message: `Protocol version ${String(input.v)} is not supported (expected ${PROTOCOL_VERSION})`,
+      issues: [],
+    };
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const first = result.error.issues[0];
+  const where = first && first.path.length > 0 ? `${first.path.join(".")}: ` : "";
+  return {
+    ok: false,
+    code: "invalid_message",
+    message: first ? `${where}${first.message}` : "Invalid message",
+    issues: result.error.issues,
+  };
+}
+
+/** Parse something received from the server (extension, website). */
+export function parseServerEvent(input: unknown): ParseResult<ServerEvent> {
+  return parseWith(serverEventSchema, input);
+}
+
+/** Parse something received from a client (route handlers). */
+export function parseClientCommand(input: unknown): ParseResult<ClientCommand> {
+  return parseWith(clientCommandSchema, input);
+}

@@ -1,0 +1,335 @@
+/**
+ * A simulated live party: one server (the authoritative state, via the real `applyHostCommand`), a host
+ * and guests, each a real `SyncClient` with its own skewed clock, jittered network paths and a
+ * simulated player. Every message crosses the real zod schemas. Deterministic for a given seed.
+ */
+import { applyHostCommand, type PartyPlayback } from "../playback-model";
+import type { PlayerReading } from "../player";
+import {
+  PROTOCOL_VERSION,
+  isPlaybackCommand,
+  parseClientCommand,
+  parseServerEvent,
+  type ClientCommand,
+  type PartyMeta,
+  type Role,
+  type ServerEvent,
+} from "../protocol";
+import { SyncClient, type SyncClientConfig } from "../sync-client";
+import { SimLink, type LinkOptions } from "./network";
+import { SimPlayer, randomPlayerProfile, type SimPlayerProfile } from "./player";
+import { createRng, type Rng } from "./rng";
+import { Scheduler, type Timer } from "./scheduler";
+
+export interface SimPartyOptions {
+  seed: number;
+  /** One-way delay range (ms), both directions. */
+  minDelayMs: number;
+  maxDelayMs: number;
+  /** Client clock offsets are uniform in ± this (ms)… */
+  clockSkewMs: number;
+  /** …and run this many ppm fast or slow (uniform ±). */
+  clockDriftPpm: number;
+  /** Regular tick of every client (ms). */
+  tickMs: number;
+  streamerLatencyMs: number;
+  player: Partial<SimPlayerProfile>;
+  client: SyncClientConfig;
+}
+
+export const DEFAULT_SIM_OPTIONS: SimPartyOptions = {
+  seed: 1,
+  minDelayMs: 20,
+  maxDelayMs: 80,
+  clockSkewMs: 30,
+  clockDriftPpm: 20,
+  tickMs: 100,
+  streamerLatencyMs: 0,
+  player: {},
+  client: {},
+};
+
+const FIRST_URL = "https://www.youtube.com/watch?v=sim-first";
+
+export class SimParty {
+  readonly scheduler = new Scheduler();
+  readonly options: SimPartyOptions;
+  readonly rng: Rng;
+  readonly server: SimServer;
+  readonly host: SimParticipant;
+  readonly guests: SimParticipant[] = [];
+  private nextId = 0;
+
+  constructor(options: Partial<SimPartyOptions> = {}) {
+    this.options = { ...DEFAULT_SIM_OPTIONS, ...options };
+    this.rng = createRng(this.options.seed);
+    this.server = new SimServer(this);
+    this.host = this.addParticipant("host", FIRST_URL);
+  }
+
+  get now(): number {
+    return this.scheduler.now;
+  }
+
+  runUntil(t: number): void {
+    this.scheduler.runUntil(t);
+  }
+
+  runFor(ms: number): void {
+    this.scheduler.runUntil(this.now + ms);
+  }
+
+  /** A guest opens the party page (media already loaded there) and connects. */
+  addGuest(overrides: Partial<SimPlayerProfile> = {}): SimParticipant {
+    const guest = this.addParticipant("guest", this.server.party.media.url, overrides);
+    this.guests.push(guest);
+    return guest;
+  }
+
+  /** |guest − host| in ms for every guest, against the host's screen `streamerLatencyMs` ago. */
+  errorsMs(hostPositionThen: number): number[] {
+    return this.guests.map((g) => Math.abs(g.player.truePosition() - hostPositionThen) * 1000);
+  }
+
+  private addParticipant(role: Role, url: string, overrides: Partial<SimPlayerProfile> = {}): SimParticipant {
+    const rng = this.rng.fork();
+    const profile = randomPlayerProfile(rng, { ...this.options.player, ...overrides });
+    const participant = new SimParticipant(this, `u${this.nextId++}`, role, rng, profile, url);
+    // The extension joins from a page whose video has loaded.
+    this.scheduler.after(profile.loadMs, () => participant.connect());
+    return participant;
+  }
+}
+
+/** The server side: what the real room does, minus HTTP. Server time is the simulation's true time. */
+export class SimServer {
+  room: PartyPlayback;
+  party: PartyMeta;
+  /** Time at which each playback change was applied (true ms), by seq. */
+  readonly appliedAt = new Map<number, number>();
+
+  constructor(private readonly sim: SimParty) {
+    const media = { id: "m0", url: FIRST_URL, title: "First", duration: null };
+    this.room = {
+      playback: { mediaId: media.id, paused: true, position: 0, rate: 1, at: 0, seq: 0 },
+      media,
+    };
+    this.party = {
+      id: "p1",
+      state: "ACTIVE",
+      title: "Simulated party",
+      hostUserId: "u0",
+      hostDisplayName: "Host",
+      platformDomain: "youtube.com",
+      chatProvider: "builtin",
+      chatChannel: null,
+      visibility: "public",
+      streamerLatencyMs: sim.options.streamerLatencyMs,
+      media,
+    };
+  }
+
+  receive(from: SimParticipant, raw: ClientCommand): void {
+    const parsed = parseClientCommand(JSON.parse(JSON.stringify(raw)));
+    if (!parsed.ok) throw new Error(`server rejected ${raw.type}: ${parsed.message}`);
+    const command = parsed.value;
+    const now = this.sim.now;
+    if (command.type === "ping") {
+      from.reply({ v: PROTOCOL_VERSION, type: "pong", t0: command.t0, t1: now, t2: now + 0.5 });
+      return;
+    }
+    if (!isPlaybackCommand(command) || from.role !== "host") return;
+    const before = this.room.media;
+    this.room = applyHostCommand(this.room, command, now);
+    this.appliedAt.set(this.room.playback.seq, now);
+    if (this.room.media !== before) {
+      this.party = { ...this.party, media: this.room.media };
+      this.broadcast({ v: PROTOCOL_VERSION, type: "party", party: this.party });
+    }
+    this.broadcast({ v: PROTOCOL_VERSION, type: "playback", state: this.room.playback, cid: command.cid });
+  }
+
+  snapshotFor(participant: SimParticipant): ServerEvent {
+    return {
+      v: PROTOCOL_VERSION,
+      type: "snapshot",
+      party: this.party,
+      playback: this.room.playback,
+      members: this.sim.guests.length + 1,
+      hostOnline: true,
+      chat: [],
+      strokes: [],
+      role: participant.role,
+      you: { userId: participant.id, displayName: participant.id },
+      serverTime: this.sim.now,
+    };
+  }
+
+  setStreamerLatency(latencyMs: number): void {
+    this.party = { ...this.party, streamerLatencyMs: latencyMs };
+    this.broadcast({ v: PROTOCOL_VERSION, type: "party", party: this.party });
+  }
+
+  private broadcast(event: ServerEvent): void {
+    for (const p of [this.sim.host, ...this.sim.guests]) if (p.connected) p.push(event);
+  }
+}
+
+export class SimParticipant {
+  readonly client: SyncClient;
+  readonly player: SimPlayer;
+  readonly clockSkewMs: number;
+  readonly clockDriftPpm: number;
+  connected = false;
+  /** True time of the first snapshot received. */
+  firstSnapshotAt: number | null = null;
+  /** Player actions performed, with their true time. */
+  readonly actions: { t: number; type: string }[] = [];
+  private readonly down: SimLink;
+  private readonly up: SimLink;
+  private readonly replies: SimLink;
+  private readonly pings: SimLink;
+  private wake: { at: number; timer: Timer } | null = null;
+  private tickQueued = false;
+
+  constructor(
+    private readonly sim: SimParty,
+    readonly id: string,
+    readonly role: Role,
+    private readonly rng: Rng,
+    profile: SimPlayerProfile,
+    url: string,
+  ) {
+    const { minDelayMs, maxDelayMs, clockSkewMs, clockDriftPpm, client } = sim.options;
+    const link = (ordered: boolean): SimLink =>
+      new SimLink(sim.scheduler, rng.fork(), { minDelayMs, maxDelayMs, ordered });
+    this.down = link(true);
+    this.up = link(true);
+    // Pings and their answers are independent requests; commands and events keep their order.
+    this.replies = link(false);
+    this.pings = link(false);
+    this.clockSkewMs = rng.spread(clockSkewMs);
+    this.clockDriftPpm = rng.spread(clockDriftPpm);
+    this.client = new SyncClient(client);
+    this.player = new SimPlayer(sim.scheduler, rng.fork(), profile);
+    this.player.load(url);
+    this.player.onEvent(() => this.queueTick());
+  }
+
+  /** This participant's local clock reading (ms) at true time `t`. */
+  localTime(t = this.sim.now): number {
+    return t * (1 + this.clockDriftPpm / 1e6) + this.clockSkewMs + 1_000_000;
+  }
+
+  /** True time at which the local clock reads `local`. */
+  trueTime(local: number): number {
+    return (local - this.clockSkewMs - 1_000_000) / (1 + this.clockDriftPpm / 1e6);
+  }
+
+  /** Server time minus local time, as it really is now: what the clock estimate should converge to. */
+  trueOffset(): number {
+    return this.sim.now - this.localTime();
+  }
+
+  /** Change the network this participant is on (e.g. Wi-Fi → mobile). */
+  setNetwork(options: Partial<LinkOptions>): void {
+    for (const link of [this.down, this.up, this.replies, this.pings]) link.options = { ...link.options, ...options };
+  }
+
+  connect(): void {
+    this.connected = true;
+    const start = this.sim.now;
+    this.up.send(() => this.push(this.sim.server.snapshotFor(this)));
+    this.sim.scheduler.every(this.sim.options.tickMs, start + this.rng.uniform(0, this.sim.options.tickMs), () =>
+      this.tick(),
+    );
+    this.queueTick();
+  }
+
+  /** Server → this client over the ordered stream (SSE). */
+  push(event: ServerEvent): void {
+    this.down.send(() => this.deliver(event));
+  }
+
+  /** Server → this client as an HTTP response (pongs): independent of the stream. */
+  reply(event: ServerEvent): void {
+    this.replies.send(() => this.deliver(event));
+  }
+
+  /** The host changes the media: the page navigates and the command goes out. */
+  changeMedia(url: string, title: string): void {
+    this.player.load(url);
+    this.send(this.client.changeMedia(this.localTime(), { url, title, duration: null }));
+  }
+
+  reading(): PlayerReading {
+    const party = this.client.party;
+    const player = this.player;
+    const mediaId = party && player.loaded && player.src === party.media.url ? party.media.id : null;
+    return {
+      currentTime: player.currentTime(),
+      paused: player.paused,
+      playbackRate: player.playbackRate,
+      seeking: player.seeking,
+      buffering: player.buffering(),
+      mediaId,
+    };
+  }
+
+  tick(): void {
+    this.tickQueued = false;
+    const out = this.client.tick(this.localTime(), this.reading());
+    for (const action of out.actions) {
+      this.actions.push({ t: this.sim.now, type: action.type });
+      if (action.type === "seek") this.player.seek(action.position);
+      else if (action.type === "setRate") this.player.setRate(action.rate);
+      else if (action.type === "play") this.player.play();
+      else this.player.pause();
+    }
+    for (const command of out.commands) this.send(command);
+    if (out.wakeAt !== null) this.scheduleWake(this.trueTime(out.wakeAt));
+  }
+
+  /** How many actions of `type` happened in [from, to) (true ms). */
+  countActions(type: string, from: number, to: number): number {
+    return this.actions.filter((a) => a.type === type && a.t >= from && a.t < to).length;
+  }
+
+  private deliver(event: ServerEvent): void {
+    const parsed = parseServerEvent(JSON.parse(JSON.stringify(event)));
+    if (!parsed.ok) throw new Error(`client rejected ${event.type}: ${parsed.message}`);
+    if (parsed.value.type === "snapshot" && this.firstSnapshotAt === null) this.firstSnapshotAt = this.sim.now;
+    this.client.receive(parsed.value, this.localTime());
+    if (parsed.value.type === "party" || parsed.value.type === "snapshot") this.followMedia();
+    this.queueTick();
+  }
+
+  /** The extension's job on a media change: open the party's media if the page shows another. */
+  private followMedia(): void {
+    const url = this.client.party?.media.url;
+    if (url && this.role === "guest" && this.player.src !== url) this.player.load(url);
+  }
+
+  private send(command: ClientCommand): void {
+    const link = command.type === "ping" ? this.pings : this.up;
+    link.send(() => this.sim.server.receive(this, command));
+  }
+
+  private queueTick(): void {
+    if (this.tickQueued) return;
+    this.tickQueued = true;
+    this.sim.scheduler.after(0, () => this.tick());
+  }
+
+  private scheduleWake(at: number): void {
+    // At least 1 ms ahead: a wake that asks for "now" again must not spin the simulation.
+    const t = Math.max(at, this.sim.now + 1);
+    if (this.wake && this.wake.at <= t && this.wake.at >= this.sim.now) return;
+    this.wake?.timer.cancel();
+    const timer = this.sim.scheduler.at(t, () => {
+      this.wake = null;
+      this.tick();
+    });
+    this.wake = { at: t, timer };
+  }
+}

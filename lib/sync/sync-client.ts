@@ -1,0 +1,122 @@
+/**
+ * One participant's sync engine, wired: the clock estimator, and the drift controller (guest) or the
+ * host reporter (host), fed from server events and the local player. The extension and the simulation
+ * both drive this class, so what the tests measure is what ships.
+ *
+ * The caller owns the transport and the timers:
+ * - pass every server event to `receive(event, now)` (a `pong` as soon as it arrives: t3 = now);
+ * - call `tick(now, reading)` every 100–250 ms, on the player's events (seeked, playing, pause,
+ *   ratechange, waiting) and at `wakeAt`; perform `actions` on the player and send `commands`.
+ * `now` is a local monotonic clock in ms (e.g. performance.timeOrigin + performance.now()).
+ */
+import { ClockEstimator, type ClockConfig } from "./clock";
+import { DriftController, type DriftConfig, type SyncStatus } from "./drift-controller";
+import { HostReporter, type HostReporterConfig } from "./host-reporter";
+import type { PlayerAction, PlayerReading } from "./player";
+import { PROTOCOL_VERSION, type ClientCommand, type Media, type PartyMeta, type Role, type ServerEvent } from "./protocol";
+
+export interface SyncClientConfig {
+  clock?: Partial<ClockConfig>;
+  drift?: Partial<DriftConfig>;
+  host?: Partial<HostReporterConfig>;
+}
+
+export interface SyncOutput {
+  /** For the local player (guests only). */
+  actions: PlayerAction[];
+  /** For the server: pings, and the host's playback commands. */
+  commands: ClientCommand[];
+  /** Local time at which `tick` wants to run again (a ping or a planned correction is due). */
+  wakeAt: number | null;
+  status: SyncStatus;
+  /** Player minus target (ms) for a guest, null when unknown. */
+  driftMs: number | null;
+}
+
+export class SyncClient {
+  readonly clock: ClockEstimator;
+  readonly controller: DriftController;
+  readonly reporter: HostReporter;
+  private roleValue: Role | null = null;
+  private partyValue: PartyMeta | null = null;
+
+  constructor(config: SyncClientConfig = {}) {
+    this.clock = new ClockEstimator(config.clock);
+    this.controller = new DriftController(config.drift);
+    this.reporter = new HostReporter(config.host);
+  }
+
+  get role(): Role | null {
+    return this.roleValue;
+  }
+
+  get party(): PartyMeta | null {
+    return this.partyValue;
+  }
+
+  /** Feed a server event. Chat, drawing and presence are the UI's business and are ignored here. */
+  receive(event: ServerEvent, now: number): void {
+    switch (event.type) {
+      case "snapshot":
+        this.roleValue = event.role;
+        this.setParty(event.party);
+        this.controller.resetState(event.playback);
+        this.reporter.resetState(event.playback);
+        return;
+      case "playback":
+        this.controller.pushState(event.state);
+        this.reporter.onServerState(event.state, event.cid, now);
+        return;
+      case "party":
+        this.setParty(event.party);
+        return;
+      case "pong":
+        this.clock.addSample({ t0: event.t0, t1: event.t1, t2: event.t2, t3: now });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Forget the clock samples (network change: online/offline, wake from sleep, new connection). */
+  resetClock(now: number): void {
+    this.clock.reset(now);
+  }
+
+  /** The host changes the media: the command to send (its echo is awaited before reporting resumes). */
+  changeMedia(now: number, media: Pick<Media, "url" | "title"> & { duration?: number | null }): ClientCommand {
+    return { v: PROTOCOL_VERSION, type: "media", ...media, cid: this.reporter.claimCid(now) };
+  }
+
+  tick(now: number, player: PlayerReading | null): SyncOutput {
+    const commands: ClientCommand[] = [];
+    if (this.clock.shouldResample(now)) {
+      commands.push({ v: PROTOCOL_VERSION, type: "ping", t0: now });
+      this.clock.markSent(now);
+    }
+    const nextPing = this.clock.nextPingAt();
+
+    if (this.roleValue === "host") {
+      // The host's stamps become every guest's target: wait for a converged estimate.
+      const ready = this.clock.ready;
+      if (ready && player) commands.push(...this.reporter.tick(now, this.clock.toServerTime(now), player));
+      return { actions: [], commands, wakeAt: nextPing, status: ready ? "host" : "clock", driftMs: null };
+    }
+
+    // A guest acts on the first sample already (see DriftInput.clockErrorMs).
+    const decision = this.controller.tick({
+      now,
+      serverNow: this.clock.sampleCount > 0 ? this.clock.toServerTime(now) : null,
+      clockSettled: this.clock.ready,
+      clockErrorMs: this.clock.errorBound,
+      player: this.roleValue === "guest" ? player : null,
+    });
+    const wakeAt = decision.wakeAt === null ? nextPing : Math.min(decision.wakeAt, nextPing);
+    return { actions: decision.actions, commands, wakeAt, status: decision.status, driftMs: decision.driftMs };
+  }
+
+  private setParty(party: PartyMeta): void {
+    this.partyValue = party;
+    this.controller.setLatency(party.streamerLatencyMs);
+  }
+}

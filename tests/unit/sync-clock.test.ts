@@ -1,0 +1,159 @@
+import { ClockEstimator, DEFAULT_CLOCK_CONFIG, measureSample, type ClockConfig } from "@/lib/sync";
+import { createRng, type Rng } from "@/lib/sync/sim/rng";
+
+/** One NTP-style exchange over a path with the given one-way delays; the server is `offset` ahead. */
+function exchange(t0: number, offset: number, up: number, down: number) {
+  const t1 = t0 + offset + up;
+  const t2 = t1 + 0.5;
+  return { t0, t1, t2, t3: t2 - offset + down };
+}
+
+/** Feed `count` exchanges spaced `everyMs` apart with uniform one-way delays in [min, max]. */
+function feed(clock: ClockEstimator, rng: Rng, opts: { from: number; count: number; everyMs: number; offset: number | ((t: number) => number); min?: number; max?: number }) {
+  const { min = 20, max = 80 } = opts;
+  let t = opts.from;
+  for (let i = 0; i < opts.count; i++, t += opts.everyMs) {
+    const offset = typeof opts.offset === "function" ? opts.offset(t) : opts.offset;
+    clock.addSample(exchange(t, offset, rng.uniform(min, max), rng.uniform(min, max)));
+  }
+  return t;
+}
+
+function errors(config: Partial<ClockConfig>, samples: number, seeds = 100): number[] {
+  const out: number[] = [];
+  for (let seed = 1; seed <= seeds; seed++) {
+    const rng = createRng(seed);
+    const offset = rng.spread(30);
+    const clock = new ClockEstimator({ ...config, windowSize: 64 });
+    feed(clock, rng, { from: 1000, count: samples, everyMs: 25, offset });
+    out.push(Math.abs(clock.offset - offset));
+  }
+  return out.sort((a, b) => a - b);
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+describe("measureSample", () => {
+  it("computes offset and round-trip delay from t0..t3", () => {
+    // Server 100 ms ahead, 30 ms up, 50 ms down, 2 ms of server processing.
+    const s = measureSample({ t0: 1000, t1: 1130, t2: 1132, t3: 1082 });
+    expect(s.delay).toBe(80);
+    expect(s.offset).toBe(90); // off by (up − down) / 2 = −10: asymmetry is the method's blind spot
+  });
+});
+
+describe("ClockEstimator", () => {
+  it("converges to the true skew within a few ms with min-delay selection", () => {
+    const errs = errors({ method: "min-delay" }, 32);
+    expect(mean(errs)).toBeLessThan(4);
+    expect(errs[Math.floor(errs.length * 0.9)]).toBeLessThan(8);
+  });
+
+  it("does better with the interval intersection (the default) on the same samples", () => {
+    const minDelay = errors({ method: "min-delay" }, 16);
+    const intersection = errors({}, 16);
+    expect(DEFAULT_CLOCK_CONFIG.method).toBe("intersection");
+    expect(mean(intersection)).toBeLessThan(2.5);
+    expect(mean(intersection)).toBeLessThan(mean(minDelay) / 2);
+    expect(intersection[Math.floor(intersection.length * 0.95)]).toBeLessThan(6);
+  });
+
+  it("keeps tracking clocks that drift 50 ppm apart, re-sampled every 10 s", () => {
+    const errs: number[] = [];
+    for (let seed = 1; seed <= 20; seed++) {
+      const rng = createRng(seed);
+      const clock = new ClockEstimator();
+      const offset = (t: number) => 25 + t * 50e-6;
+      let t = feed(clock, rng, { from: 0, count: 16, everyMs: 25, offset });
+      for (let i = 0; i < 60; i++) {
+        t = feed(clock, rng, { from: t, count: 1, everyMs: clock.config.periodicIntervalMs, offset });
+        if (i >= 6) errs.push(Math.abs(clock.offset - offset(t - clock.config.periodicIntervalMs)));
+      }
+    }
+    expect(mean(errs)).toBeLessThan(4);
+    expect(errs.sort((a, b) => a - b)[Math.floor(errs.length * 0.95)]).toBeLessThan(10);
+  });
+
+  it("is ready after a short burst, then re-samples periodically", () => {
+    const clock = new ClockEstimator();
+    const { burstSize, burstIntervalMs, periodicIntervalMs, readySamples } = clock.config;
+    expect(clock.ready).toBe(false);
+    const rng = createRng(3);
+    let lastSent = Number.NaN;
+    for (let t = 0; clock.sampleCount < burstSize; t += 5) {
+      if (!clock.shouldResample(t)) continue;
+      clock.markSent(t);
+      lastSent = t;
+      clock.addSample(exchange(t, 10, rng.uniform(20, 80), rng.uniform(20, 80)));
+      expect(clock.ready).toBe(clock.sampleCount >= readySamples);
+    }
+    // The burst: pings every burstIntervalMs, all of it well under half a second.
+    expect(lastSent).toBe((burstSize - 1) * burstIntervalMs);
+    expect(lastSent).toBeLessThan(500);
+    // Then every periodicIntervalMs.
+    expect(clock.nextPingAt()).toBe(lastSent + periodicIntervalMs);
+    expect(clock.shouldResample(lastSent + periodicIntervalMs - 1)).toBe(false);
+    expect(clock.shouldResample(lastSent + periodicIntervalMs)).toBe(true);
+  });
+
+  it("stops bursting at a server that does not answer", () => {
+    const clock = new ClockEstimator();
+    let sent = 0;
+    for (let t = 0; t < 5000; t += 5) {
+      if (!clock.shouldResample(t)) continue;
+      clock.markSent(t);
+      sent += 1;
+    }
+    expect(sent).toBe(clock.config.burstSize);
+  });
+
+  it("ignores answers to pings sent before reset(now)", () => {
+    const clock = new ClockEstimator();
+    clock.reset(1000);
+    expect(clock.addSample(exchange(900, 50, 30, 30))).toBeNull();
+    expect(clock.addSample(exchange(1000, 50, 30, 30))).not.toBeNull();
+    expect(clock.offset).toBe(50);
+  });
+
+  it("drops impossible samples", () => {
+    const clock = new ClockEstimator();
+    expect(clock.addSample({ t0: 100, t1: 50, t2: 60, t3: 90 })).toBeNull(); // negative delay
+    expect(clock.addSample({ t0: 0, t1: Number.NaN, t2: 1, t3: 2 })).toBeNull();
+    expect(clock.sampleCount).toBe(0);
+  });
+
+  it("recovers after reset() when the network and the offset changed", () => {
+    const rng = createRng(11);
+    const clock = new ClockEstimator();
+    let t = feed(clock, rng, { from: 0, count: 16, everyMs: 25, offset: -12 });
+    expect(Math.abs(clock.offset + 12)).toBeLessThan(5);
+
+    // Wake from sleep on another network: the clock stepped by 40 ms and the path got slower.
+    clock.reset();
+    expect(clock.ready).toBe(false);
+    expect(clock.shouldResample(t)).toBe(true);
+    t = feed(clock, rng, { from: t, count: 16, everyMs: 25, offset: 28, min: 60, max: 140 });
+    expect(clock.ready).toBe(true);
+    expect(Math.abs(clock.offset - 28)).toBeLessThan(8);
+    expect(clock.rtt).toBeGreaterThan(120);
+  });
+
+  it("notices a slower path by itself and starts over", () => {
+    const rng = createRng(5);
+    const clock = new ClockEstimator();
+    const t = feed(clock, rng, { from: 0, count: 16, everyMs: 25, offset: 5, min: 10, max: 20 });
+    const resets = clock.resetCount;
+    // Mobile fallback: 150–250 ms each way, and an offset the old samples would contradict.
+    feed(clock, rng, { from: t, count: 20, everyMs: 25, offset: -20, min: 150, max: 250 });
+    expect(clock.resetCount).toBe(resets + 1);
+    expect(clock.rtt).toBeGreaterThan(300);
+    expect(Math.abs(clock.offset + 20)).toBeLessThan(25);
+  });
+
+  it("lets newer samples win when the local clock jumps (intervals stop intersecting)", () => {
+    const rng = createRng(9);
+    const clock = new ClockEstimator();
+    const t = feed(clock, rng, { from: 0, count: 16, everyMs: 25, offset: 0 });
+    feed(clock, rng, { from: t, count: 16, everyMs: 25, offset: 500 });
+    expect(Math.abs(clock.offset - 500)).toBeLessThan(10);
+  });
+});

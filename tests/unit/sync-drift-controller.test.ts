@@ -1,0 +1,266 @@
+import {
+  DEFAULT_DRIFT_CONFIG,
+  DriftController,
+  HostReporter,
+  PROTOCOL_VERSION as v,
+  SyncClient,
+  type PartyMeta,
+  type PlaybackState,
+  type PlayerReading,
+  type SnapshotEvent,
+} from "@/lib/sync";
+
+const S = 1_760_000_000_000; // server time of the state
+const playing: PlaybackState = { mediaId: "m1", paused: false, position: 100, rate: 1, at: S, seq: 1 };
+const reading = (over: Partial<PlayerReading> = {}): PlayerReading => ({
+  currentTime: 100,
+  paused: false,
+  playbackRate: 1,
+  seeking: false,
+  buffering: false,
+  mediaId: "m1",
+  ...over,
+});
+
+/** Drive a controller with local time = server time − 5000 and a player `driftMs` off the target. */
+function harness(state: PlaybackState = playing) {
+  const controller = new DriftController();
+  controller.resetState(state);
+  let now = 0;
+  const tick = (over: Partial<PlayerReading> & { driftMs?: number } = {}, settled = true) => {
+    const { driftMs = 0, ...rest } = over;
+    const serverNow = now + S;
+    const target = state.paused ? state.position : state.position + (now / 1000) * state.rate;
+    return controller.tick({
+      now,
+      serverNow,
+      clockSettled: settled,
+      player: reading({ currentTime: target + driftMs / 1000, ...rest }),
+    });
+  };
+  return {
+    controller,
+    tick,
+    advance: (ms: number) => void (now += ms),
+    get now() {
+      return now;
+    },
+  };
+}
+
+describe("DriftController", () => {
+  it("leaves a drift inside the dead band alone, however noisy", () => {
+    const h = harness();
+    const noise = [8, -7, 10, -9, 6, 11, -10, 9];
+    for (let i = 0; i < 40; i++) {
+      expect(h.tick({ driftMs: noise[i % noise.length]! }).actions).toEqual([]);
+      h.advance(100);
+    }
+  });
+
+  it("corrects a small drift with a proportional, bounded rate for a planned time, then restores it", () => {
+    const h = harness();
+    let decision = h.tick({ driftMs: 30 });
+    for (let i = 0; i < 3 && decision.actions.length === 0; i++) {
+      h.advance(100);
+      decision = h.tick({ driftMs: 30 });
+    }
+    // 30 ms ahead → slow down by 3 % for 1 s.
+    expect(decision.actions).toEqual([{ type: "setRate", rate: 0.97 }]);
+    expect(decision.status).toBe("correcting");
+    expect(decision.wakeAt! - h.now).toBeCloseTo(1000, 0);
+    h.advance(decision.wakeAt! - h.now);
+    const restore = h.tick({ driftMs: 0, playbackRate: 0.97 });
+    expect(restore.actions).toEqual([{ type: "setRate", rate: 1 }]);
+    expect(restore.status).toBe("synced");
+  });
+
+  it("caps the rate change and takes longer for larger drifts", () => {
+    const h = harness();
+    let decision = h.tick({ driftMs: -300 });
+    for (let i = 0; i < 3 && decision.actions.length === 0; i++) {
+      h.advance(100);
+      decision = h.tick({ driftMs: -300 });
+    }
+    expect(decision.actions).toEqual([{ type: "setRate", rate: 1 + DEFAULT_DRIFT_CONFIG.maxRateDelta }]);
+    expect(decision.wakeAt! - h.now).toBeCloseTo(300 / DEFAULT_DRIFT_CONFIG.maxRateDelta, 0);
+  });
+
+  it("after a correction, holds off a new one unless the drift is large", () => {
+    const h = harness();
+    let d = h.tick({ driftMs: 20 });
+    while (d.actions.length === 0) {
+      h.advance(100);
+      d = h.tick({ driftMs: 20 });
+    }
+    h.advance(d.wakeAt! - h.now);
+    h.tick({ driftMs: 0, playbackRate: 0.98 }); // restore
+    const during: string[] = [];
+    for (let t = 0; t < DEFAULT_DRIFT_CONFIG.holdOffMs - 200; t += 100) {
+      h.advance(100);
+      during.push(...h.tick({ driftMs: 18 }).actions.map((a) => a.type));
+    }
+    expect(during).toEqual([]);
+    h.advance(400);
+    expect(h.tick({ driftMs: 18 }).actions).toEqual([{ type: "setRate", rate: 0.98 }]);
+  });
+
+  it("does not start a fine correction on a clock that has not settled", () => {
+    const h = harness();
+    for (let i = 0; i < 10; i++) {
+      expect(h.tick({ driftMs: 30 }, false).actions).toEqual([]);
+      h.advance(100);
+    }
+  });
+
+  it("seeks ahead of a large drift and holds until the host reaches the landed frame", () => {
+    const h = harness();
+    const first = h.tick({ driftMs: -5000 });
+    const lead = DEFAULT_DRIFT_CONFIG.initialSeekLatencyMs + DEFAULT_DRIFT_CONFIG.minSeekMarginMs;
+    expect(first.actions).toEqual([{ type: "pause" }, { type: "seek", position: 100 + lead / 1000 }]);
+    expect(first.status).toBe("seeking");
+    // The seek takes 120 ms and lands where asked: we are ahead by lead − 120 ms, paused.
+    h.advance(50);
+    expect(h.tick({ seeking: true, paused: true, currentTime: 100 + lead / 1000 }).actions).toEqual([]);
+    h.advance(70);
+    const landed = h.tick({ paused: true, currentTime: 100 + lead / 1000 });
+    expect(landed.status).toBe("holding");
+    expect(landed.actions).toEqual([]);
+    const expectedWait = lead - 120 - DEFAULT_DRIFT_CONFIG.initialPlayLatencyMs;
+    expect(landed.wakeAt! - h.now).toBeCloseTo(expectedWait, 6);
+    h.advance(landed.wakeAt! - h.now);
+    expect(h.tick({ paused: true, currentTime: 100 + lead / 1000 }).actions).toEqual([{ type: "play" }]);
+    // It learned the seek latency: the next resync leads by 120 ms plus a margin, not 300.
+    expect(h.controller.learned.seekLatencyMs).toBe(120);
+  });
+
+  it("does nothing while the player buffers, or while the guest seeks on its own", () => {
+    const h = harness();
+    expect(h.tick({ driftMs: -2000, buffering: true })).toMatchObject({ actions: [], status: "buffering" });
+    expect(h.tick({ driftMs: -2000, seeking: true })).toMatchObject({ actions: [], status: "user-seek" });
+  });
+
+  it("waits for the party's media", () => {
+    const h = harness();
+    expect(h.tick({ mediaId: null, driftMs: -9000 })).toMatchObject({ actions: [], status: "media" });
+    expect(h.tick({ mediaId: "m0", driftMs: -9000 })).toMatchObject({ actions: [], status: "media" });
+  });
+
+  it("pauses on the host's frame when the host pauses", () => {
+    const h = harness({ ...playing, paused: true, position: 42 });
+    expect(h.tick({ driftMs: 300 }).actions).toEqual([{ type: "pause" }, { type: "seek", position: 42 }]);
+    h.advance(150);
+    expect(h.tick({ paused: true, driftMs: 10 })).toMatchObject({ actions: [], status: "paused" });
+  });
+
+  it("undoes a guest's rate change and plays again after a guest's pause", () => {
+    const h = harness();
+    expect(h.tick({ playbackRate: 2 }).actions).toEqual([{ type: "setRate", rate: 1 }]);
+    h.advance(100);
+    expect(h.tick({ paused: true, driftMs: -10 }).actions).toEqual([{ type: "play" }]);
+  });
+
+  it("trails the host by the streamer latency", () => {
+    const h = harness();
+    h.controller.setLatency(3000);
+    // At the host's position the guest is 3 s ahead of what the stream shows: it resyncs backwards.
+    const d = h.tick({ driftMs: 0 });
+    expect(d.driftMs).toBeCloseTo(3000, 6);
+    expect(d.actions.map((a) => a.type)).toEqual(["pause", "seek"]);
+  });
+});
+
+describe("HostReporter", () => {
+  const t0 = 5000; // host local time
+  const offset = S - t0; // server − local
+
+  it("reports a pause with the host's reading and the server time of it", () => {
+    const r = new HostReporter();
+    r.resetState(playing);
+    const cmds = r.tick(t0 + 2000, S + 2000, reading({ paused: true, currentTime: 101.99 }));
+    expect(cmds).toEqual([{ v, type: "pause", position: 101.99, at: S + 2000, cid: 1 }]);
+    expect(r.tick(t0 + 2100, S + 2100, reading({ paused: true, currentTime: 101.99 }))).toEqual([]);
+  });
+
+  it("reports a play once the frames move, not at the click", () => {
+    const r = new HostReporter();
+    r.resetState({ ...playing, paused: true });
+    expect(r.tick(t0, offset + t0, reading({ paused: false, currentTime: 100 }))).toEqual([]);
+    const cmds = r.tick(t0 + 100, offset + t0 + 100, reading({ paused: false, currentTime: 100.07 }));
+    expect(cmds).toMatchObject([{ type: "play", position: 100.07, at: S + 100 }]);
+  });
+
+  it("reports a seek once it landed, and ignores deviations within the threshold", () => {
+    const r = new HostReporter();
+    r.resetState(playing);
+    expect(r.tick(t0 + 1000, S + 1000, reading({ currentTime: 101.005 }))).toEqual([]);
+    expect(r.tick(t0 + 1100, S + 1100, reading({ seeking: true, currentTime: 500 }))).toEqual([]);
+    expect(r.tick(t0 + 1300, S + 1300, reading({ currentTime: 500.01 }))).toMatchObject([
+      { type: "seek", position: 500.01, at: S + 1300 },
+    ]);
+  });
+
+  it("is not fooled by an echo of an older state arriving after its own command", () => {
+    const r = new HostReporter();
+    r.resetState(playing);
+    const [pause] = r.tick(t0 + 2000, S + 2000, reading({ paused: true, currentTime: 102 }));
+    // An older state (from before the pause) arrives late: not adopted while our pause is in flight.
+    r.onServerState({ ...playing, seq: 2, position: 101 }, undefined, t0 + 2010);
+    expect(r.tick(t0 + 2050, S + 2050, reading({ paused: true, currentTime: 102 }))).toEqual([]);
+    // The echo of our pause settles it.
+    r.onServerState({ ...playing, paused: true, position: 102, at: S + 2000, seq: 3 }, pause!.cid, t0 + 2100);
+    expect(r.state).toMatchObject({ paused: true, seq: 3 });
+  });
+});
+
+describe("SyncClient", () => {
+  const party: PartyMeta = {
+    id: "p1",
+    state: "ACTIVE",
+    title: "t",
+    hostUserId: "u0",
+    hostDisplayName: "Host",
+    platformDomain: "youtube.com",
+    chatProvider: "builtin",
+    chatChannel: null,
+    visibility: "public",
+    streamerLatencyMs: 2500,
+    media: { id: "m1", url: "https://www.youtube.com/watch?v=x", title: "x", duration: null },
+  };
+  const snapshot = (role: "host" | "guest"): SnapshotEvent => ({
+    v,
+    type: "snapshot",
+    party,
+    playback: playing,
+    members: 2,
+    hostOnline: true,
+    chat: [],
+    strokes: [],
+    role,
+    you: { userId: "u1", displayName: "g" },
+    serverTime: S,
+  });
+
+  it("pings at once, feeds pongs to the clock and takes streamer latency from the party", () => {
+    const client = new SyncClient();
+    client.receive(snapshot("guest"), 0);
+    const first = client.tick(0, reading());
+    expect(first.commands).toEqual([{ v, type: "ping", t0: 0 }]);
+    expect(first.status).toBe("clock");
+    client.receive({ v, type: "pong", t0: 0, t1: S + 30, t2: S + 31 }, 60);
+    expect(client.clock.sampleCount).toBe(1);
+    expect(client.clock.offset).toBeCloseTo(S + 0.5, 6);
+    expect(client.controller.latency).toBe(2500);
+    expect(client.tick(10, reading()).commands).toEqual([]);
+    expect(client.tick(25, reading()).commands).toMatchObject([{ type: "ping", t0: 25 }]);
+  });
+
+  it("as host, sends playback commands and never player actions", () => {
+    const client = new SyncClient();
+    client.receive(snapshot("host"), 0);
+    for (let i = 0; i < 8; i++) client.receive({ v, type: "pong", t0: i, t1: S + i + 20, t2: S + i + 20 }, i + 40);
+    const out = client.tick(100, reading({ paused: true, currentTime: 100.5 }));
+    expect(out.actions).toEqual([]);
+    expect(out.commands.map((c) => c.type)).toContain("pause");
+  });
+});
