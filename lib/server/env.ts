@@ -36,6 +36,14 @@ const schema = z.object({
   VP_TRUSTED_ORIGINS: optionalText,
   /** Seed demo content into an empty database at start (npm start sets it). */
   VP_SEED_DEMO: z.enum(["0", "1"]).default("0"),
+  /** Live parties: how long the host's stream may be gone before the party shows AWAITING_RECONNECT. */
+  VP_HOST_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Live parties: how long a party may have no host before it is ENDED. */
+  VP_PARTY_END_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+  /** Interval of SSE comment heartbeats that keep proxies from closing idle streams. */
+  VP_SSE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  /** Key prefix for Redis channels, so tests and several deployments can share one Redis. */
+  VP_REDIS_PREFIX: z.string().default("vp"),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   TWITCH_CLIENT_ID: optionalText,
