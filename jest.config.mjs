@@ -9,7 +9,28 @@ const config = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)", "<rootDir>/tests/integration/**/*.test.ts?(x)"],
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/extension/"],
-  modulePathIgnorePatterns: ["<rootDir>/.next", "<rootDir>/.next-test", "<rootDir>/extension/.output"],
+  modulePathIgnorePatterns: ["<rootDir>/.next", "<rootDir>/extension/.output"],
 };
 
-export default createJestConfig(config);
+/**
+ * The markdown pipeline (unified, remark, rehype and their helpers) ships only as ES modules, which
+ * Jest on Node 20 cannot require: let SWC compile those packages too.
+ */
+const ESM_ONLY = [
+  "@ungap/structured-clone", "bail", "ccount", "character-entities[^/]*", "comma-separated-tokens",
+  "decode-named-character-reference", "devlop", "escape-string-regexp", "hast-util-[^/]+", "html-void-elements",
+  "is-plain-obj", "longest-streak", "markdown-table", "mdast-util-[^/]+", "micromark[^/]*", "property-information",
+  "rehype-[^/]+", "remark-[^/]+", "space-separated-tokens", "stringify-entities", "trim-lines", "trough", "unified",
+  "unist-util-[^/]+", "vfile[^/]*", "zwitch",
+];
+
+const jestConfig = async () => {
+  const resolved = await createJestConfig(config)();
+  return {
+    ...resolved,
+    // next/jest's first two patterns ignore all of node_modules; keep its others.
+    transformIgnorePatterns: [`/node_modules/(?!(?:${ESM_ONLY.join("|")})/)`, ...resolved.transformIgnorePatterns.slice(2)],
+  };
+};
+
+export default jestConfig;
