@@ -1,3 +1,4 @@
 /** The one Drizzle schema: every domain's tables, re-exported for the client and drizzle-kit. */
 export * from "./auth";
 export * from "./playlists";
+export * from "./parties";

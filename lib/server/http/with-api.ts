@@ -6,6 +6,7 @@ import "server-only";
  */
 import type { z } from "zod";
 import { getAuth } from "@/lib/server/auth";
+import { GUEST_TOKEN_PREFIX, verifyGuestToken } from "@/lib/server/guests/guest-token";
 import { clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
 import { ApiError, unauthorized } from "./api-error";
 import { toErrorResponse } from "./error-response";
@@ -18,6 +19,8 @@ export interface SessionUser {
   displayUsername?: string | null;
   image?: string | null;
   lastLoginMethod?: string | null;
+  /** A guest identity (no account): only routes with `allowGuests` see one. */
+  isGuest?: boolean;
 }
 
 export interface ApiContext<P, U extends SessionUser | null> {
@@ -34,12 +37,27 @@ interface Options {
   auth?: "required" | "optional";
   /** Limit for this route; writes default to 120 requests a minute per caller. `false` disables. */
   rateLimit?: Limit | false;
+  /** Accept guest tokens (live parties): the caller may be a guest with no account. */
+  allowGuests?: boolean;
 }
 
 const DEFAULT_WRITE_LIMIT: Limit = { windowSeconds: 60, max: 120 };
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function resolveSession(req: Request): Promise<{ user: SessionUser; sessionId: string } | null> {
+export async function resolveSession(
+  req: Request,
+  { allowGuests = false }: { allowGuests?: boolean } = {},
+): Promise<{ user: SessionUser; sessionId: string } | null> {
+  const bearer = req.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer?.startsWith(`${GUEST_TOKEN_PREFIX}.`)) {
+    if (!allowGuests) return null;
+    const guest = verifyGuestToken(bearer);
+    if (!guest) return null;
+    return {
+      user: { id: guest.id, name: guest.name, email: "", username: null, isGuest: true },
+      sessionId: guest.id,
+    };
+  }
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: req.headers }).catch(() => null);
   if (!result) return null;
@@ -59,7 +77,7 @@ export function withApi<P extends Params = Params>(
   const run = handler as Handler<P, SessionUser | null>;
   return async (req, ctx) => {
     try {
-      const session = await resolveSession(req);
+      const session = await resolveSession(req, { allowGuests: options.allowGuests });
       if (options.auth === "required" && !session) throw unauthorized();
       const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);
       if (limit) {

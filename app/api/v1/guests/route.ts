@@ -1,0 +1,23 @@
+// POST /api/v1/guests – a short-lived guest identity (username only) to join or host live parties
+import { guestInputSchema } from "@/lib/schemas/party";
+import { issueGuestToken, GUEST_TOKEN_TTL_MS } from "@/lib/server/guests/guest-token";
+import { parseBody, withApi } from "@/lib/server/http/with-api";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withApi(
+  async ({ req }) => {
+    const { username } = await parseBody(req, guestInputSchema);
+    const { token, guest } = issueGuestToken(username);
+    return Response.json(
+      {
+        token,
+        expires_at: new Date(guest.exp).toISOString(),
+        expires_in_seconds: GUEST_TOKEN_TTL_MS / 1000,
+        user: { id: guest.id, username: null, display_name: guest.name, is_guest: true },
+      },
+      { status: 201, headers: { "Cache-Control": "no-store" } },
+    );
+  },
+  { rateLimit: { windowSeconds: 600, max: 20 } },
+);

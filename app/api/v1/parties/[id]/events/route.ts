@@ -1,0 +1,24 @@
+// GET /api/v1/parties/{id}/events – the party's SSE stream: a snapshot (or the missed events after Last-Event-ID), then every event
+import { z } from "zod";
+import { findPartyOrThrow } from "@/lib/server/parties/find-party";
+import { joinParty } from "@/lib/server/parties/join-party";
+import { partyCaller } from "@/lib/server/parties/member-caller";
+import { openPartyStream } from "@/lib/server/realtime/party-stream";
+import { getRoom } from "@/lib/server/realtime/rooms";
+import { withApi } from "@/lib/server/http/with-api";
+
+export const dynamic = "force-dynamic";
+const params = z.object({ id: z.string().min(1).max(64) });
+
+export const GET = withApi(
+  async ({ req, params: raw, user }) => {
+    const { id } = params.parse(raw);
+    const { row } = await findPartyOrThrow(id, user.id);
+    const room = await getRoom(row.id, row);
+    const role = room.knownMembers.has(user.id) ? (row.hostId === user.id ? "host" : "guest") : await joinParty(row, user.id);
+    room.knownMembers.add(user.id);
+    const caller = partyCaller(user);
+    return openPartyStream(req, room, { id: caller.id, displayName: caller.displayName, role });
+  },
+  { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 60, max: 60 } },
+);

@@ -1,0 +1,46 @@
+/**
+ * Live parties (spec §3 "Live party"). A row is written when a party starts and when its meta
+ * changes (media, state); the real-time hot path (playback, presence, chat) never waits on these.
+ */
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const liveParty = pgTable(
+  "live_party",
+  {
+    id: text("id").primaryKey(),
+    /** Short code that reaches the party; the only way into a private one. */
+    inviteCode: text("invite_code").notNull().unique(),
+    /** A user id, or a guest id ("guest_…") for hosts without an account. */
+    hostId: text("host_id").notNull(),
+    hostDisplayName: text("host_display_name").notNull(),
+    hostUsername: text("host_username"),
+    platformDomain: text("platform_domain").notNull(),
+    videoUrl: text("video_url").notNull(),
+    videoTitle: text("video_title").notNull(),
+    synopsis: text("synopsis"),
+    chatProvider: text("chat_provider").notNull().default("builtin"),
+    chatIdentifier: text("chat_identifier"),
+    visibility: text("visibility").notNull().default("public"),
+    streamerLatencyMs: integer("streamer_latency_ms").notNull().default(0),
+    /** ACTIVE | AWAITING_RECONNECT | ENDED */
+    state: text("state").notNull().default("ACTIVE"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [index("live_party_state_idx").on(t.state), index("live_party_host_idx").on(t.hostId)],
+);
+
+/** Who joined which live party (GET /users/me/current-party); one open row per member. */
+export const livePartyMember = pgTable(
+  "live_party_member",
+  {
+    partyId: text("party_id")
+      .notNull()
+      .references(() => liveParty.id, { onDelete: "cascade" }),
+    memberId: text("member_id").notNull(),
+    role: text("role").notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp("left_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("live_party_member_pk").on(t.partyId, t.memberId), index("live_party_member_member_idx").on(t.memberId)],
+);

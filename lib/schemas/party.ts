@@ -1,0 +1,105 @@
+/**
+ * Live party resource schemas (spec §3 "Live party", §7 /parties/active). Responses pass through
+ * these; the invite code only appears in the host's and members' views.
+ */
+import { z } from "zod";
+import { PARTY_STATES } from "@/lib/sync";
+import { LIVE_PARTY_LIST_LIMIT } from "@/lib/constants";
+
+export const TWITCH_CHANNEL = /^[a-zA-Z0-9_]{3,25}$/;
+
+export const createPartyInputSchema = z
+  .object({
+    video_url: z.url({ protocol: /^https?$/, error: "video_url must be an http(s) link to the video." }).max(2048),
+    video_title: z.string().trim().min(1, "video_title is required.").max(300),
+    platform_domain: z.string().trim().max(253).optional(),
+    synopsis: z.string().trim().max(1000).optional(),
+    chat_provider: z.enum(["builtin", "twitch"]).default("builtin"),
+    chat_identifier: z.string().trim().max(100).optional(),
+    visibility: z.enum(["public", "private"]).default("public"),
+    streamer_latency_ms: z.number().int().min(0).max(120_000).default(0),
+  })
+  .refine((v) => v.chat_provider !== "twitch" || (v.chat_identifier !== undefined && TWITCH_CHANNEL.test(v.chat_identifier)), {
+    message: "A Twitch chat needs the channel name (3–25 letters, digits or underscores).",
+    path: ["chat_identifier"],
+  });
+export type CreatePartyInput = z.infer<typeof createPartyInputSchema>;
+
+/** Spec §3 "Live party", as listed publicly. */
+export const activePartySchema = z.object({
+  id: z.string(),
+  host_display_name: z.string(),
+  host_username: z.string().nullable(),
+  platform_id: z.string().nullable(),
+  platform_domain: z.string(),
+  platform: z.string().nullable(),
+  chat_provider: z.string(),
+  chat_identifier: z.string().nullable(),
+  created_at: z.string(),
+  party_size: z.number().int().nonnegative(),
+  video_title: z.string(),
+  host_video_url: z.string(),
+  synopsis: z.string().nullable(),
+  state: z.enum(PARTY_STATES),
+});
+export type ActiveParty = z.infer<typeof activePartySchema>;
+export const ACTIVE_PARTY_FIELDS = activePartySchema.keyof().options;
+
+export const activePartiesQuerySchema = z.object({
+  fields: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return undefined;
+      const fields = raw.split(",").map((f) => f.trim()).filter(Boolean);
+      const unknown = fields.filter((f) => !(ACTIVE_PARTY_FIELDS as readonly string[]).includes(f));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: "custom", message: `Unknown field(s): ${unknown.join(", ")}` });
+        return z.NEVER;
+      }
+      return fields as (typeof ACTIVE_PARTY_FIELDS)[number][];
+    }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIVE_PARTY_LIST_LIMIT, `limit must be at most ${LIVE_PARTY_LIST_LIMIT}`)
+    .default(LIVE_PARTY_LIST_LIMIT),
+});
+
+/** What the host and members see: the public fields plus how to invite others and their role. */
+export const partyDetailSchema = activePartySchema.extend({
+  visibility: z.enum(["public", "private"]),
+  streamer_latency_ms: z.number().int(),
+  invite_code: z.string().nullable(),
+  role: z.enum(["host", "guest"]).nullable(),
+});
+export type PartyDetail = z.infer<typeof partyDetailSchema>;
+
+/** GET /api/v1/users/me/current-party (spec §3 "Current party"). */
+export const currentPartySchema = z.object({
+  current_party: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      video_title: z.string(),
+      platform: z.string().nullable(),
+      chat_provider: z.string(),
+      host_username: z.string().nullable(),
+      host_display_name: z.string(),
+      party_role: z.enum(["host", "guest"]),
+      joined_at: z.string(),
+      state: z.enum(PARTY_STATES),
+    })
+    .nullable(),
+});
+export type CurrentParty = z.infer<typeof currentPartySchema>;
+
+export const guestInputSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(2, "Choose a username of at least 2 characters.")
+    .max(30, "Usernames are at most 30 characters.")
+    .regex(/^[\p{L}\p{N}_. -]+$/u, "Use letters, digits, spaces, dots, dashes or underscores."),
+});

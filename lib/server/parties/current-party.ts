@@ -1,0 +1,51 @@
+import "server-only";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { liveParty, livePartyMember } from "@/db/schema";
+import { platformName } from "@/lib/platforms";
+import { currentPartySchema, type CurrentParty } from "@/lib/schemas/party";
+
+async function currentMembership(memberId: string) {
+  const db = await getDb();
+  const [found] = await db
+    .select({ party: liveParty, member: livePartyMember })
+    .from(livePartyMember)
+    .innerJoin(liveParty, eq(liveParty.id, livePartyMember.partyId))
+    .where(and(eq(livePartyMember.memberId, memberId), isNull(livePartyMember.leftAt), ne(liveParty.state, "ENDED")))
+    .orderBy(desc(livePartyMember.joinedAt))
+    .limit(1);
+  return found;
+}
+
+export async function getCurrentParty(memberId: string): Promise<CurrentParty> {
+  const found = await currentMembership(memberId);
+  if (!found) return { current_party: null };
+  const { party, member } = found;
+  return currentPartySchema.parse({
+    current_party: {
+      id: party.id,
+      title: party.videoTitle,
+      video_title: party.videoTitle,
+      platform: platformName(party.platformDomain),
+      chat_provider: party.chatProvider,
+      host_username: party.hostUsername,
+      host_display_name: party.hostDisplayName,
+      party_role: member.role === "host" ? "host" : "guest",
+      joined_at: member.joinedAt.toISOString(),
+      state: party.state,
+    },
+  });
+}
+
+/** Leaves the current party; a host leaving ends it. Returns whether there was one. */
+export async function leaveCurrentParty(memberId: string, endParty: (partyId: string) => Promise<void>): Promise<boolean> {
+  const found = await currentMembership(memberId);
+  if (!found) return false;
+  const db = await getDb();
+  await db
+    .update(livePartyMember)
+    .set({ leftAt: new Date() })
+    .where(and(eq(livePartyMember.partyId, found.party.id), eq(livePartyMember.memberId, memberId)));
+  if (found.member.role === "host") await endParty(found.party.id);
+  return true;
+}

@@ -1,0 +1,79 @@
+import "server-only";
+/**
+ * A command posted to a live party: parsed with the protocol's schemas, authorized (playback and
+ * drawing are the host's alone), folded into the replica's state and appended to the party's log.
+ * Pings are answered at once with the server's receive and send times (the clock exchange). Nothing
+ * here waits on the database except a media change, which records the new video for the public list.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { liveParty } from "@/db/schema";
+import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
+import { enforceRateLimit } from "@/lib/server/rate-limit";
+import { getBus } from "@/lib/server/realtime/get-bus";
+import type { Room } from "@/lib/server/realtime/room";
+import { publish, publishMeta } from "@/lib/server/realtime/rooms";
+import { applyHostCommand, isHostCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
+
+export const CHAT_RATE_LIMIT = { windowSeconds: 10, max: 10 } as const;
+const HOST_ONLY = "Only the host can control playback and drawing.";
+
+export interface CommandCaller {
+  id: string;
+  displayName: string;
+}
+
+/** Returns the pong for a ping, else `{ id }` of the logged event (or null when nothing changed). */
+export async function handleCommand(
+  room: Room,
+  caller: CommandCaller,
+  input: unknown,
+  receivedAt: number,
+): Promise<PongEvent | { id: string | null }> {
+  const parsed = parseClientCommand(input);
+  if (!parsed.ok) throw unprocessable(parsed.message);
+  const command = parsed.value;
+
+  if (command.type === "ping") {
+    return { v: PROTOCOL_VERSION, type: "pong", t0: command.t0, t1: receivedAt, t2: Date.now() };
+  }
+  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+  const isHost = caller.id === room.meta.hostUserId;
+  if (isHostCommand(command) && !isHost) throw forbidden(HOST_ONLY);
+
+  switch (command.type) {
+    case "chat": {
+      enforceRateLimit(`chat:${room.id}:${caller.id}`, CHAT_RATE_LIMIT, "You're sending messages too fast. Please wait a moment.");
+      const message = { id: randomUUID(), userId: caller.id, displayName: caller.displayName.slice(0, 100), text: command.text, at: Date.now() };
+      return { id: await publish(room.id, { v: PROTOCOL_VERSION, type: "chat", message }) };
+    }
+    case "draw.stroke":
+      return { id: await publish(room.id, { v: PROTOCOL_VERSION, type: "draw.stroke", stroke: command.stroke }) };
+    case "draw.clear":
+      return { id: await publish(room.id, { v: PROTOCOL_VERSION, type: "draw.clear" }) };
+    default: {
+      const next = applyHostCommand({ playback: room.playback, media: room.media }, command, receivedAt);
+      if (next.media !== room.media) {
+        // Media first, so a client never sees a playback state for media it does not know.
+        await publishMeta(room, { ...room.meta, title: next.media.title.slice(0, 200), media: next.media });
+        void recordMedia(room, next.media.url, next.media.title);
+      }
+      const id = await publish(room.id, { v: PROTOCOL_VERSION, type: "playback", state: next.playback, cid: command.cid });
+      return { id };
+    }
+  }
+}
+
+/** Keeps the public list's "Now Playing" current; off the hot path (not awaited by the command). */
+async function recordMedia(room: Room, url: string, title: string): Promise<void> {
+  try {
+    const db = await getDb();
+    await db.update(liveParty).set({ videoUrl: url, videoTitle: title }).where(eq(liveParty.id, room.id));
+    if (room.meta.visibility === "public") {
+      await (await getBus()).publishDirectory({ type: "PARTY_UPDATED", payload: { id: room.id, host_video_url: url, video_title: title } });
+    }
+  } catch (error) {
+    console.error("[parties] recording media change failed", error);
+  }
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { liveParty } from "@/db/schema";
+import type { ActiveParty } from "@/lib/schemas/party";
+import { partySize } from "@/lib/server/realtime/rooms";
+import { toActiveParty } from "./party-row";
+
+/** Public parties that have not ended, newest first (spec §7: unauthenticated, at most 100). */
+export async function listActiveParties(limit: number): Promise<ActiveParty[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(liveParty)
+    .where(and(eq(liveParty.visibility, "public"), ne(liveParty.state, "ENDED")))
+    .orderBy(desc(liveParty.createdAt))
+    .limit(limit);
+  return Promise.all(rows.map(async (row) => toActiveParty(row, await partySize(row.id))));
+}

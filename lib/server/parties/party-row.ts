@@ -1,0 +1,60 @@
+import "server-only";
+/** Mapping between a live_party row and its public, member and protocol views. */
+import type { liveParty } from "@/db/schema";
+import { platformName } from "@/lib/platforms";
+import { activePartySchema, partyDetailSchema, type ActiveParty, type PartyDetail } from "@/lib/schemas/party";
+import type { Media, PartyMeta, PartyState } from "@/lib/sync";
+
+export type PartyRow = typeof liveParty.$inferSelect;
+
+/** The media a fresh party starts with (the protocol's media id for seq 0). */
+export function initialMedia(row: PartyRow): Media {
+  return { id: "m0", url: row.videoUrl, title: row.videoTitle, duration: null };
+}
+
+export function toMeta(row: PartyRow, media: Media = initialMedia(row)): PartyMeta {
+  return {
+    id: row.id,
+    state: row.state as PartyState,
+    title: row.videoTitle.slice(0, 200),
+    hostUserId: row.hostId,
+    hostDisplayName: row.hostDisplayName.slice(0, 100),
+    platformDomain: row.platformDomain,
+    chatProvider: row.chatProvider === "twitch" ? "twitch" : "builtin",
+    chatChannel: row.chatIdentifier,
+    visibility: row.visibility === "private" ? "private" : "public",
+    streamerLatencyMs: row.streamerLatencyMs,
+    media,
+  };
+}
+
+export function toActiveParty(row: PartyRow, partySize: number): ActiveParty {
+  const platform = platformName(row.platformDomain);
+  return activePartySchema.parse({
+    id: row.id,
+    host_display_name: row.hostDisplayName,
+    host_username: row.hostUsername,
+    platform_id: platform ? platform.toLowerCase().replace(/[^a-z0-9]+/g, "") : null,
+    platform_domain: row.platformDomain,
+    platform,
+    chat_provider: row.chatProvider,
+    chat_identifier: row.chatIdentifier,
+    created_at: row.createdAt.toISOString(),
+    party_size: partySize,
+    video_title: row.videoTitle,
+    host_video_url: row.videoUrl,
+    synopsis: row.synopsis,
+    state: row.state,
+  });
+}
+
+export function toPartyDetail(row: PartyRow, partySize: number, role: "host" | "guest" | null): PartyDetail {
+  return partyDetailSchema.parse({
+    ...toActiveParty(row, partySize),
+    visibility: row.visibility,
+    streamer_latency_ms: row.streamerLatencyMs,
+    // Members may invite others; the public never sees a private party's code.
+    invite_code: role ? row.inviteCode : null,
+    role,
+  });
+}

@@ -1,0 +1,59 @@
+import "server-only";
+/**
+ * One member's SSE stream of a party: first a snapshot (or, with Last-Event-ID, exactly the events
+ * missed, from the replay buffer), then every logged event once, in order.
+ */
+import type { Role } from "@/lib/sync";
+import { compareEventIds, encodeFrame, type LoggedEvent } from "./bus";
+import { getBus } from "./get-bus";
+import type { Room, StreamSubscriber } from "./room";
+import { connectMember } from "./rooms";
+import { sseResponse } from "./sse";
+
+export interface StreamMember {
+  id: string;
+  displayName: string;
+  role: Role;
+}
+
+export function lastEventIdOf(req: Request): string | null {
+  return req.headers.get("last-event-id") ?? new URL(req.url).searchParams.get("lastEventId");
+}
+
+export function openPartyStream(req: Request, room: Room, member: StreamMember): Response {
+  const resumeFrom = lastEventIdOf(req);
+  return sseResponse(req, async (sink) => {
+    let sentUpTo: string | null = null;
+    let ready = false;
+    const pending: LoggedEvent[] = [];
+    const send = (event: LoggedEvent) => {
+      if (sentUpTo !== null && compareEventIds(event.id, sentUpTo) <= 0) return;
+      sentUpTo = event.id;
+      sink.write(event.frame);
+    };
+    const subscriber: StreamSubscriber = {
+      push: (event) => (ready ? send(event) : pending.push(event)),
+      close: () => sink.close(),
+    };
+    // Subscribe before reading the replica or the buffer, so nothing falls between them.
+    room.subscribers.add(subscriber);
+
+    const missed = resumeFrom ? await (await getBus()).since(room.id, resumeFrom) : null;
+    if (missed) {
+      sentUpTo = resumeFrom;
+      for (const event of missed) send(event);
+    } else {
+      const snapshot = room.snapshotFor(member.role, { userId: member.id, displayName: member.displayName }, Date.now());
+      sentUpTo = room.lastEventId;
+      sink.write(encodeFrame(room.lastEventId ?? "0", snapshot));
+    }
+    ready = true;
+    for (const event of pending.splice(0)) send(event);
+
+    const disconnect = await connectMember(room, member.id, member.role === "host");
+    return () => {
+      room.subscribers.delete(subscriber);
+      disconnect();
+    };
+  });
+}

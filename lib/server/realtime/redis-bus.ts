@@ -1,0 +1,222 @@
+import "server-only";
+/**
+ * Redis party bus, so several app instances serve one party. A party's log is a Redis stream
+ * (XADD assigns increasing ids, MAXLEN bounds the replay buffer, XRANGE replays after Last-Event-ID);
+ * one blocking XREAD per instance follows every party it has subscribers for, so events reach each
+ * instance in log order. The directory is pub/sub; presence is a hash with a field per instance.
+ */
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import {
+  aggregatePresence,
+  compareEventIds,
+  loggedEvent,
+  REPLAY_BUFFER_EVENTS,
+  type DirectoryMessage,
+  type InstancePresence,
+  type LoggedEvent,
+  type LoggedServerEvent,
+  type PartyBus,
+} from "./bus";
+
+/** An instance's presence entry older than this is from a crashed instance and is ignored. */
+const PRESENCE_STALE_MS = 60_000;
+const PRESENCE_REFRESH_MS = 20_000;
+const STREAM_ID = /^\d+-\d+$/;
+
+type StreamEntry = [id: string, fields: string[]];
+
+function parseEntry([id, fields]: StreamEntry): LoggedEvent | null {
+  const index = fields.indexOf("e");
+  const raw = index >= 0 ? fields[index + 1] : undefined;
+  if (!raw) return null;
+  try {
+    return loggedEvent(id, JSON.parse(raw) as LoggedServerEvent);
+  } catch {
+    return null;
+  }
+}
+
+export class RedisBus implements PartyBus {
+  readonly kind = "redis" as const;
+  private readonly instanceId = randomBytes(6).toString("hex");
+  private readonly cmd: Redis;
+  private readonly reader: Redis;
+  private readonly sub: Redis;
+  private readerId: number | null = null;
+  /** Last id delivered per party stream this instance follows. */
+  private following = new Map<string, string>();
+  private listeners = new Map<string, Set<(event: LoggedEvent) => void>>();
+  private directoryListeners = new Set<(message: DirectoryMessage) => void>();
+  private ownPresence = new Map<string, InstancePresence>();
+  private closed = false;
+  private refreshTimer: NodeJS.Timeout;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
+    const options = { maxRetriesPerRequest: null, lazyConnect: false } as const;
+    this.cmd = new Redis(url, options);
+    this.reader = new Redis(url, options);
+    this.sub = new Redis(url, options);
+    this.sub.on("message", (_channel: string, raw: string) => {
+      try {
+        const message = JSON.parse(raw) as DirectoryMessage;
+        for (const listener of this.directoryListeners) listener(message);
+      } catch {
+        // not ours
+      }
+    });
+    void this.sub.subscribe(this.key("directory"));
+    this.refreshTimer = setInterval(() => void this.refreshPresence(), PRESENCE_REFRESH_MS);
+    this.refreshTimer.unref();
+    void this.readLoop();
+  }
+
+  private key(...parts: string[]): string {
+    return [this.prefix, ...parts].join(":");
+  }
+
+  private streamKey(partyId: string): string {
+    return this.key("party", partyId, "events");
+  }
+
+  async append(partyId: string, event: LoggedServerEvent): Promise<string> {
+    const id = await this.cmd.xadd(this.streamKey(partyId), "MAXLEN", "~", String(REPLAY_BUFFER_EVENTS), "*", "e", JSON.stringify(event));
+    if (!id) throw new Error("XADD returned no id");
+    await this.cmd.pexpire(this.streamKey(partyId), 7 * 24 * 3600 * 1000);
+    return id;
+  }
+
+  async since(partyId: string, afterId: string): Promise<LoggedEvent[] | null> {
+    if (!STREAM_ID.test(afterId)) return null;
+    const key = this.streamKey(partyId);
+    const [first] = (await this.cmd.xrange(key, "-", "+", "COUNT", 1)) as StreamEntry[];
+    const [last] = (await this.cmd.xrevrange(key, "+", "-", "COUNT", 1)) as StreamEntry[];
+    if (!first || !last) return null;
+    // Resumable only when `afterId` is one we handed out and nothing after it was trimmed.
+    if (compareEventIds(afterId, last[0]) > 0) return null;
+    // The buffer starts after `afterId`: events in between may have been trimmed, so ask for a snapshot.
+    if (compareEventIds(afterId, first[0]) < 0) return null;
+    const entries = (await this.cmd.xrange(key, `(${afterId}`, "+")) as StreamEntry[];
+    return entries.map(parseEntry).filter((e): e is LoggedEvent => e !== null);
+  }
+
+  async tail(partyId: string): Promise<LoggedEvent[]> {
+    const entries = (await this.cmd.xrange(this.streamKey(partyId), "-", "+")) as StreamEntry[];
+    return entries.map(parseEntry).filter((e): e is LoggedEvent => e !== null);
+  }
+
+  subscribe(partyId: string, listener: (event: LoggedEvent) => void, afterId?: string | null): () => void {
+    let set = this.listeners.get(partyId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(partyId, set);
+    }
+    set.add(listener);
+    if (!this.following.has(partyId)) {
+      // Follow from the caller's last known id (no gap after its tail()), else from "now".
+      this.following.set(partyId, afterId && STREAM_ID.test(afterId) ? afterId : afterId === null ? "0-0" : "$");
+      void this.wakeReader();
+    }
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) {
+        this.listeners.delete(partyId);
+        this.following.delete(partyId);
+        void this.wakeReader();
+      }
+    };
+  }
+
+  /** Interrupts the blocking XREAD so it picks up the new set of streams. */
+  private async wakeReader(): Promise<void> {
+    if (this.readerId !== null) await this.cmd.client("UNBLOCK", this.readerId).catch(() => {});
+  }
+
+  private async readLoop(): Promise<void> {
+    this.readerId = Number(await this.reader.client("ID"));
+    while (!this.closed) {
+      const parties = [...this.following.keys()];
+      if (parties.length === 0) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      // Resolve "$" to a concrete id once, so events between two XREADs are never skipped.
+      for (const party of parties) {
+        if (this.following.get(party) === "$") {
+          const [last] = (await this.cmd.xrevrange(this.streamKey(party), "+", "-", "COUNT", 1)) as StreamEntry[];
+          if (this.following.has(party)) this.following.set(party, last?.[0] ?? "0-0");
+        }
+      }
+      const keys = parties.map((p) => this.streamKey(p));
+      const ids = parties.map((p) => this.following.get(p) ?? "$");
+      let result: [string, StreamEntry[]][] | null = null;
+      try {
+        result = (await this.reader.xread("BLOCK", 5000, "STREAMS", ...keys, ...ids)) as [string, StreamEntry[]][] | null;
+      } catch (error) {
+        if (this.closed) return;
+        if (!String(error).includes("UNBLOCKED")) await new Promise((r) => setTimeout(r, 200));
+        continue;
+      }
+      for (const [key, entries] of result ?? []) {
+        const party = parties[keys.indexOf(key)];
+        if (!party || !this.following.has(party)) continue;
+        for (const entry of entries) {
+          this.following.set(party, entry[0]);
+          const logged = parseEntry(entry);
+          if (!logged) continue;
+          for (const listener of this.listeners.get(party) ?? []) listener(logged);
+        }
+      }
+    }
+  }
+
+  async publishDirectory(message: DirectoryMessage): Promise<void> {
+    await this.cmd.publish(this.key("directory"), JSON.stringify(message));
+  }
+
+  subscribeDirectory(listener: (message: DirectoryMessage) => void): () => void {
+    this.directoryListeners.add(listener);
+    return () => this.directoryListeners.delete(listener);
+  }
+
+  async setPresence(partyId: string, presence: InstancePresence | null): Promise<void> {
+    const key = this.key("party", partyId, "presence");
+    if (presence) {
+      this.ownPresence.set(partyId, presence);
+      await this.cmd.hset(key, this.instanceId, JSON.stringify({ ...presence, at: Date.now() }));
+      await this.cmd.pexpire(key, PRESENCE_STALE_MS * 10);
+    } else {
+      this.ownPresence.delete(partyId);
+      await this.cmd.hdel(key, this.instanceId);
+    }
+  }
+
+  private async refreshPresence(): Promise<void> {
+    for (const [partyId, presence] of this.ownPresence) await this.setPresence(partyId, presence).catch(() => {});
+  }
+
+  async presence(partyId: string) {
+    const raw = await this.cmd.hgetall(this.key("party", partyId, "presence"));
+    const now = Date.now();
+    const entries: InstancePresence[] = [];
+    for (const value of Object.values(raw)) {
+      try {
+        const entry = JSON.parse(value) as InstancePresence & { at: number };
+        if (now - entry.at < PRESENCE_STALE_MS) entries.push(entry);
+      } catch {
+        // ignore a corrupt entry
+      }
+    }
+    return aggregatePresence(entries);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.refreshTimer);
+    await Promise.allSettled([this.cmd.quit(), this.reader.disconnect(), this.sub.quit()]);
+  }
+}
+

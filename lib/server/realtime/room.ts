@@ -1,0 +1,103 @@
+import "server-only";
+/**
+ * A live party's state on this instance: a replica built by folding the party's log in order, plus
+ * the SSE connections this instance serves for it. Every instance folds the same log, so replicas
+ * agree; commands are computed from the replica and appended to the log.
+ */
+import {
+  PROTOCOL_VERSION,
+  type ChatMessage,
+  type Media,
+  type PartyMeta,
+  type PlaybackState,
+  type Role,
+  type SnapshotEvent,
+  type Stroke,
+} from "@/lib/sync";
+import { compareEventIds, type LoggedEvent } from "./bus";
+
+/** Chat a late joiner sees in its snapshot. */
+export const CHAT_HISTORY = 50;
+/** Strokes kept on screen; the oldest go first beyond this (a drawing, not an archive). */
+export const MAX_STROKES = 500;
+
+export interface StreamSubscriber {
+  push(event: LoggedEvent): void;
+  close(): void;
+}
+
+export class Room {
+  meta: PartyMeta;
+  playback: PlaybackState;
+  chat: ChatMessage[] = [];
+  strokes: Stroke[] = [];
+  members = 0;
+  hostOnline = false;
+  lastEventId: string | null = null;
+  readonly subscribers = new Set<StreamSubscriber>();
+  /** Open streams per member on this instance. */
+  readonly localMembers = new Map<string, number>();
+  localHostStreams = 0;
+  /** Members this instance has seen join (commands check it without a database read). */
+  readonly knownMembers = new Set<string>();
+
+  constructor(meta: PartyMeta, playback: PlaybackState) {
+    this.meta = meta;
+    this.playback = playback;
+  }
+
+  get id(): string {
+    return this.meta.id;
+  }
+
+  get media(): Media {
+    return this.meta.media;
+  }
+
+  /** Folds one logged event into the replica and fans it out; events already seen are ignored. */
+  apply(logged: LoggedEvent): void {
+    if (this.lastEventId !== null && compareEventIds(logged.id, this.lastEventId) <= 0) return;
+    this.lastEventId = logged.id;
+    const event = logged.event;
+    switch (event.type) {
+      case "playback":
+        this.playback = event.state;
+        break;
+      case "party":
+        this.meta = event.party;
+        break;
+      case "chat":
+        this.chat.push(event.message);
+        if (this.chat.length > CHAT_HISTORY) this.chat.splice(0, this.chat.length - CHAT_HISTORY);
+        break;
+      case "draw.stroke":
+        this.strokes.push(event.stroke);
+        if (this.strokes.length > MAX_STROKES) this.strokes.splice(0, this.strokes.length - MAX_STROKES);
+        break;
+      case "draw.clear":
+        this.strokes = [];
+        break;
+      case "presence":
+        this.members = event.members;
+        this.hostOnline = event.hostOnline;
+        break;
+    }
+    for (const subscriber of this.subscribers) subscriber.push(logged);
+  }
+
+  snapshotFor(role: Role, you: { userId: string; displayName: string }, serverTime: number): SnapshotEvent {
+    return {
+      v: PROTOCOL_VERSION,
+      type: "snapshot",
+      party: this.meta,
+      playback: this.playback,
+      members: this.members,
+      hostOnline: this.hostOnline,
+      chat: [...this.chat],
+      strokes: [...this.strokes],
+      role,
+      you,
+      serverTime,
+    };
+  }
+}

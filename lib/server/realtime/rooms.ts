@@ -1,0 +1,184 @@
+import "server-only";
+/**
+ * The live parties this instance serves: replicas bootstrapped from the database row and the bus
+ * log, presence (debounced into `presence` events so a crowd joining does not cost members²
+ * messages), and the party state machine: host stream gone → AWAITING_RECONNECT after a grace,
+ * host back → ACTIVE, no host for VP_PARTY_END_AFTER_MS → ENDED.
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { liveParty } from "@/db/schema";
+import { getEnv } from "@/lib/server/env";
+import { notFound } from "@/lib/server/http/api-error";
+import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState } from "@/lib/sync";
+import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
+import type { LoggedServerEvent } from "./bus";
+import { getBus } from "./get-bus";
+import { Room } from "./room";
+
+const PRESENCE_DEBOUNCE_MS = 200;
+
+interface RoomEntry {
+  room: Room;
+  unsubscribe: () => void;
+  presenceTimer?: NodeJS.Timeout;
+  graceTimer?: NodeJS.Timeout;
+  endTimer?: NodeJS.Timeout;
+}
+
+const globalForRooms = globalThis as unknown as { __vpRooms?: Map<string, Promise<RoomEntry>> };
+const rooms = (globalForRooms.__vpRooms ??= new Map());
+
+export async function loadPartyRow(partyId: string): Promise<PartyRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(liveParty).where(eq(liveParty.id, partyId)).limit(1);
+  return row;
+}
+
+async function bootstrap(partyId: string, known?: PartyRow): Promise<RoomEntry> {
+  const row = known ?? (await loadPartyRow(partyId));
+  if (!row) throw notFound("Party not found");
+  const bus = await getBus();
+  const room = new Room(toMeta(row), initialPlaybackState("m0", row.createdAt.getTime()));
+  for (const event of await bus.tail(partyId)) room.apply(event);
+  const unsubscribe = bus.subscribe(partyId, (event) => room.apply(event), room.lastEventId);
+  const entry: RoomEntry = { room, unsubscribe };
+  if (room.meta.state !== "ENDED" && !room.hostOnline) armHostTimers(entry);
+  return entry;
+}
+
+async function entryFor(partyId: string, known?: PartyRow): Promise<RoomEntry> {
+  let entry = rooms.get(partyId);
+  if (!entry) {
+    entry = bootstrap(partyId, known);
+    rooms.set(partyId, entry);
+    entry.catch(() => rooms.delete(partyId));
+  }
+  return entry;
+}
+
+export async function getRoom(partyId: string, known?: PartyRow): Promise<Room> {
+  return (await entryFor(partyId, known)).room;
+}
+
+/** Appends to the party's log; the event reaches this replica (and every instance's) through the bus. */
+export async function publish(partyId: string, event: LoggedServerEvent): Promise<string> {
+  return (await getBus()).append(partyId, event);
+}
+
+// --- presence ---------------------------------------------------------------------------------------
+
+export async function connectMember(room: Room, memberId: string, isHost: boolean): Promise<() => void> {
+  const entry = await entryFor(room.id);
+  room.localMembers.set(memberId, (room.localMembers.get(memberId) ?? 0) + 1);
+  if (isHost) room.localHostStreams += 1;
+  schedulePresence(entry);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const left = (room.localMembers.get(memberId) ?? 1) - 1;
+    if (left <= 0) room.localMembers.delete(memberId);
+    else room.localMembers.set(memberId, left);
+    if (isHost) room.localHostStreams -= 1;
+    schedulePresence(entry);
+  };
+}
+
+function schedulePresence(entry: RoomEntry): void {
+  if (entry.presenceTimer) return;
+  entry.presenceTimer = setTimeout(() => {
+    entry.presenceTimer = undefined;
+    void flushPresence(entry).catch((error: unknown) => console.error("[realtime] presence", error));
+  }, PRESENCE_DEBOUNCE_MS);
+  entry.presenceTimer.unref?.();
+}
+
+async function flushPresence(entry: RoomEntry): Promise<void> {
+  const { room } = entry;
+  const bus = await getBus();
+  const local = room.localMembers.size > 0 ? { members: [...room.localMembers.keys()], hostOnline: room.localHostStreams > 0 } : null;
+  await bus.setPresence(room.id, local);
+  const total = await bus.presence(room.id);
+  if (total.members !== room.members || total.hostOnline !== room.hostOnline) {
+    const sizeChanged = total.members !== room.members;
+    await publish(room.id, { v: PROTOCOL_VERSION, type: "presence", members: total.members, hostOnline: total.hostOnline });
+    if (sizeChanged && room.meta.visibility === "public") {
+      await bus.publishDirectory({ type: "PARTY_SIZE", payload: { id: room.id, party_size: total.members } });
+    }
+  }
+  if (total.hostOnline) {
+    clearHostTimers(entry);
+    if (room.meta.state === "AWAITING_RECONNECT") await setPartyState(room, "ACTIVE");
+  } else if (room.meta.state !== "ENDED") {
+    armHostTimers(entry);
+  }
+}
+
+function clearHostTimers(entry: RoomEntry): void {
+  clearTimeout(entry.graceTimer);
+  clearTimeout(entry.endTimer);
+  entry.graceTimer = entry.endTimer = undefined;
+}
+
+function armHostTimers(entry: RoomEntry): void {
+  const env = getEnv();
+  const { room } = entry;
+  const stillAway = async () => !(await (await getBus()).presence(room.id)).hostOnline;
+  entry.graceTimer ??= setTimeout(() => {
+    void (async () => {
+      if (room.meta.state === "ACTIVE" && (await stillAway())) await setPartyState(room, "AWAITING_RECONNECT");
+    })().catch((error: unknown) => console.error("[realtime] grace", error));
+  }, env.VP_HOST_GRACE_MS);
+  entry.endTimer ??= setTimeout(() => {
+    void (async () => {
+      if (room.meta.state !== "ENDED" && (await stillAway())) await setPartyState(room, "ENDED");
+    })().catch((error: unknown) => console.error("[realtime] end", error));
+  }, env.VP_PARTY_END_AFTER_MS);
+  entry.graceTimer.unref?.();
+  entry.endTimer.unref?.();
+}
+
+// --- party meta and state -----------------------------------------------------------------------------
+
+/** Publishes new party meta and records it in the database (not awaited by the hot path's caller). */
+export async function publishMeta(room: Room, meta: PartyMeta): Promise<void> {
+  await publish(room.id, { v: PROTOCOL_VERSION, type: "party", party: meta });
+}
+
+export async function setPartyState(room: Room, state: PartyState): Promise<void> {
+  if (room.meta.state === state || room.meta.state === "ENDED") return;
+  await publishMeta(room, { ...room.meta, state });
+  const db = await getDb();
+  const [row] = await db
+    .update(liveParty)
+    .set({ state, ...(state === "ENDED" ? { endedAt: new Date() } : {}) })
+    .where(eq(liveParty.id, room.id))
+    .returning();
+  const bus = await getBus();
+  if (room.meta.visibility === "public") {
+    await bus.publishDirectory(
+      state === "ENDED"
+        ? { type: "PARTY_ENDED", payload: { id: room.id } }
+        : { type: "PARTY_STATE", payload: { id: room.id, state, ...(row ? { party: toActiveParty(row, room.members) } : {}) } },
+    );
+  }
+  if (state === "ENDED") {
+    const entry = await entryFor(room.id);
+    clearHostTimers(entry);
+    // Let the final event reach every stream, then close them and forget the room.
+    setTimeout(() => {
+      for (const subscriber of room.subscribers) subscriber.close();
+      entry.unsubscribe();
+      rooms.delete(room.id);
+      void bus.setPresence(room.id, null);
+    }, 1000).unref?.();
+  }
+}
+
+/** Members with an open stream, across instances (party_size). */
+export async function partySize(partyId: string): Promise<number> {
+  const local = rooms.get(partyId);
+  if (local) return (await local).room.members;
+  return (await (await getBus()).presence(partyId)).members;
+}

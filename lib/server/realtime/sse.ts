@@ -1,0 +1,107 @@
+import "server-only";
+/**
+ * Server-sent events from a route handler: a ReadableStream of pre-encoded frames, comment
+ * heartbeats so proxies keep idle streams open, cleanup when the client goes away, and a cut-off for
+ * a client that stops reading (its queue would otherwise grow without bound).
+ */
+import { getEnv } from "@/lib/server/env";
+
+const encoder = new TextEncoder();
+/** A client this far behind (queued bytes) is disconnected; it resumes with Last-Event-ID. */
+const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+
+export interface SseSink {
+  /** Sends a pre-encoded frame; returns false once the stream is closed. */
+  write(frame: Uint8Array): boolean;
+  close(): void;
+  readonly closed: boolean;
+}
+
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-store, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+} as const;
+
+export function sseFrame(id: string | null, data: unknown): Uint8Array {
+  return encoder.encode(`${id !== null ? `id: ${id}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * `open` runs when the stream starts and returns its cleanup. It receives the sink to write to.
+ */
+export function sseResponse(req: Request, open: (sink: SseSink) => Promise<() => void> | (() => void)): Response {
+  let cleanup: (() => void) | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let closed = false;
+  let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
+
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    req.signal.removeEventListener("abort", finish);
+    try {
+      cleanup?.();
+    } catch (error) {
+      console.error("[sse] cleanup", error);
+    }
+    try {
+      controllerRef?.close();
+    } catch {
+      // already closed or errored
+    }
+  };
+
+  const sink: SseSink = {
+    write(frame) {
+      if (closed || !controllerRef) return false;
+      if ((controllerRef.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
+        finish();
+        return false;
+      }
+      try {
+        controllerRef.enqueue(frame);
+        return true;
+      } catch {
+        finish();
+        return false;
+      }
+    },
+    close: () => finish(),
+    get closed() {
+      return closed;
+    },
+  };
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async start(controller) {
+        controllerRef = controller;
+        // Tell EventSource clients how soon to reconnect, and flush headers at once.
+        controller.enqueue(encoder.encode("retry: 1000\n: connected\n\n"));
+        req.signal.addEventListener("abort", finish);
+        try {
+          cleanup = await open(sink);
+        } catch (error) {
+          console.error("[sse] open", error);
+          finish();
+          return;
+        }
+        if (closed) {
+          cleanup?.();
+          return;
+        }
+        heartbeat = setInterval(() => sink.write(encoder.encode(": hb\n\n")), getEnv().VP_SSE_HEARTBEAT_MS);
+        heartbeat.unref?.();
+      },
+      cancel() {
+        finish();
+      },
+    },
+    { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength },
+  );
+
+  return new Response(stream, { headers: SSE_HEADERS });
+}
