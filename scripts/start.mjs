@@ -55,7 +55,7 @@ const env = {
   VP_SEED_DEMO: process.env.VP_SEED_DEMO ?? "1",
 };
 console.log(`▸ starting ViewParty on http://localhost:${port} (${process.env.DATABASE_URL ? "PostgreSQL" : `embedded database in ${dataDir}`})`);
-const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
+const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
   cwd: root,
   stdio: "inherit",
   env,

@@ -15,7 +15,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-[#0b0c10]/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-white" aria-label="ViewParty home">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-white">
           <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-md bg-cyan-300 text-sm font-black text-slate-950">
             VP
           </span>

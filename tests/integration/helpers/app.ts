@@ -1,5 +1,5 @@
 /**
- * Starts the real built app (`next start`) on a free port with its own data directory, for
+ * Starts the real built app (scripts/server.mjs, as `npm start` does) on a free port with its own data directory, for
  * integration tests over HTTP. `npm test` builds first; run `npm run build` before running these alone.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+const SERVER = path.join(ROOT, "scripts/server.mjs");
 
 export interface RunningApp {
   baseUrl: string;
@@ -44,7 +44,7 @@ export function spawnApp(opts: { port: number; dataDir: string; env?: Record<str
     throw new Error("No build found: run `npm run build` first (npm test builds automatically).");
   }
   let out = "";
-  const proc = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(opts.port)], {
+  const proc = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,

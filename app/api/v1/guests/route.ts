@@ -19,5 +19,6 @@ export const POST = withApi(
       { status: 201, headers: { "Cache-Control": "no-store" } },
     );
   },
-  { rateLimit: { windowSeconds: 600, max: 20 } },
+  // Per client address: enough for a household or dorm behind one NAT, not for minting thousands.
+  { rateLimit: { windowSeconds: 600, max: 60 } },
 );

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * The production HTTP server: Next's request handler behind a plain Node server, so every request
+ * carries the client's real address (`x-vp-client-ip`, from the socket; a client cannot forge it)
+ * for rate limits. Next route handlers cannot see the socket otherwise. Behind a reverse proxy, set
+ * VP_TRUST_PROXY=1 to use the proxy's X-Forwarded-For instead.
+ */
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOST || "0.0.0.0";
+
+const app = next({ dev: false, dir: root, port, hostname: "localhost" });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
+  void handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, hostname, () => {
+  console.log(`▸ ViewParty ready on http://localhost:${port}`);
+});
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`▸ ${signal}: shutting down`);
+  server.close();
+  server.closeAllConnections?.();
+  // 'exit' handlers (e.g. the embedded database lock) run on process.exit.
+  setTimeout(() => process.exit(0), 100).unref();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,39 @@
+/** Small API helpers for live-party tests (guest identities, parties, commands). */
+export type Ev = Record<string, unknown> & { type: string };
+
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
+
+export async function guestToken(baseUrl: string, username: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v1/guests`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username }),
+  });
+  if (res.status !== 201) throw new Error(`guest ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export async function api(baseUrl: string, method: string, path: string, token: string | null, body?: unknown): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...(token ? bearer(token) : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export async function createParty(baseUrl: string, token: string, overrides: Record<string, unknown> = {}) {
+  const res = await api(baseUrl, "POST", "/api/v1/parties", token, {
+    video_url: "https://www.netflix.com/watch/80100172",
+    video_title: "Heat",
+    synopsis: "A crew of thieves and the detective who hunts them.",
+    ...overrides,
+  });
+  if (res.status !== 201) throw new Error(`create ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { id: string; invite_code: string } & Record<string, unknown>;
+}
+
+export function command(baseUrl: string, partyId: string, token: string, body: Record<string, unknown>): Promise<Response> {
+  return api(baseUrl, "POST", `/api/v1/parties/${partyId}/commands`, token, { v: 1, ...body });
+}

@@ -1,0 +1,86 @@
+/**
+ * A minimal SSE client over fetch (what the extension does too): keeps every event with its id,
+ * lets a test wait for a matching one, and can be dropped mid-stream to test resume.
+ */
+export interface SseEvent<T = unknown> {
+  id: string | null;
+  data: T;
+}
+
+export class SseClient<T = Record<string, unknown>> {
+  readonly events: SseEvent<T>[] = [];
+  private controller = new AbortController();
+  private waiters: { match: (e: SseEvent<T>) => boolean; resolve: (e: SseEvent<T>) => void }[] = [];
+  status = 0;
+  done: Promise<void>;
+
+  private constructor(res: Response, controller: AbortController) {
+    this.controller = controller;
+    this.status = res.status;
+    this.done = this.pump(res);
+  }
+
+  static async open<T = Record<string, unknown>>(url: string, headers: Record<string, string> = {}): Promise<SseClient<T>> {
+    const controller = new AbortController();
+    const res = await fetch(url, { headers: { Accept: "text/event-stream", ...headers }, signal: controller.signal });
+    if (!res.ok || !res.body) {
+      const text = await res.text().catch(() => "");
+      throw Object.assign(new Error(`SSE ${res.status}: ${text}`), { status: res.status, body: text });
+    }
+    return new SseClient<T>(res, controller);
+  }
+
+  private async pump(res: Response): Promise<void> {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let split: number;
+        while ((split = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, split);
+          buffer = buffer.slice(split + 2);
+          let id: string | null = null;
+          const data: string[] = [];
+          for (const line of block.split("\n")) {
+            if (line.startsWith("id: ")) id = line.slice(4);
+            else if (line.startsWith("data: ")) data.push(line.slice(6));
+          }
+          if (data.length === 0) continue;
+          const event = { id, data: JSON.parse(data.join("\n")) as T };
+          this.events.push(event);
+          this.waiters = this.waiters.filter((w) => (w.match(event) ? (w.resolve(event), false) : true));
+        }
+      }
+    } catch {
+      // aborted
+    }
+  }
+
+  /** Resolves with the first event (already received or future) that matches. */
+  waitFor(match: (data: T, event: SseEvent<T>) => boolean, timeoutMs = 10_000): Promise<SseEvent<T>> {
+    const found = this.events.find((e) => match(e.data, e));
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching SSE event in ${timeoutMs} ms; got ${JSON.stringify(this.events.map((e) => e.data))}`)), timeoutMs);
+      this.waiters.push({
+        match: (e) => match(e.data, e),
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
+    });
+  }
+
+  get lastId(): string | null {
+    return this.events.at(-1)?.id ?? null;
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+}
