@@ -1,0 +1,111 @@
+/**
+ * Scale-out: two app instances share one PostgreSQL database and one Redis (REDIS_URL). A command
+ * posted to instance A reaches a guest streaming from instance B, in order; resume with
+ * Last-Event-ID works on either; presence and the public list count members on both.
+ */
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { startApp, type RunningApp } from "./helpers/app";
+import { api, command, createParty, guestToken, bearer, type Ev } from "./helpers/party";
+import { createTestDatabase, type TestDatabase } from "./helpers/postgres";
+import { SseClient } from "./helpers/sse";
+
+jest.setTimeout(120_000);
+
+const REDIS_URL = process.env.VP_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const prefix = `vp_test_${randomBytes(4).toString("hex")}`;
+let pg: TestDatabase;
+let a: RunningApp;
+let b: RunningApp;
+const streams: SseClient<Ev>[] = [];
+
+beforeAll(async () => {
+  pg = await createTestDatabase("vp_redis");
+  // Like a real deployment, the instances share one secret (sessions and guest tokens verify anywhere).
+  const env = { DATABASE_URL: pg.url, REDIS_URL, VP_REDIS_PREFIX: prefix, VP_HOST_GRACE_MS: "1000", BETTER_AUTH_SECRET: randomBytes(32).toString("hex") };
+  // Started one after the other: both migrate the same database (serialized by an advisory lock).
+  a = await startApp({ env });
+  b = await startApp({ env });
+});
+
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await Promise.all([a?.stop(), b?.stop()]);
+  await pg?.drop();
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+async function stream(app: RunningApp, partyId: string, token: string, headers: Record<string, string> = {}) {
+  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, { ...bearer(token), ...headers });
+  streams.push(s);
+  return s;
+}
+
+test("a host command on instance A reaches a guest streaming from instance B, in order", async () => {
+  const host = await guestToken(a.baseUrl, "Host A");
+  const party = await createParty(a.baseUrl, host);
+  const guest = await guestToken(b.baseUrl, "Guest B");
+  const onB = await stream(b, party.id, guest);
+  expect((await onB.waitFor((e) => e.type === "snapshot")).data).toMatchObject({ party: { id: party.id }, role: "guest" });
+
+  for (let i = 1; i <= 5; i++) {
+    expect((await command(a.baseUrl, party.id, host, { type: "seek", position: i * 10, cid: i })).status).toBe(200);
+  }
+  await onB.waitFor((e) => e.type === "playback" && (e as { cid?: number }).cid === 5);
+  const cids = onB.events.filter((e) => e.data.type === "playback").map((e) => (e.data as { cid?: number }).cid);
+  expect(cids).toEqual([1, 2, 3, 4, 5]);
+
+  // Chat sent on B reaches a stream on A.
+  const hostStream = await stream(a, party.id, host);
+  await hostStream.waitFor((e) => e.type === "snapshot");
+  await command(b.baseUrl, party.id, guest, { type: "chat", text: "hello from B" });
+  await hostStream.waitFor((e) => e.type === "chat" && (e.message as { text: string }).text === "hello from B");
+});
+
+test("presence counts members on both instances; the host dropping on A is seen on B", async () => {
+  const host = await guestToken(a.baseUrl, "Host P");
+  const party = await createParty(a.baseUrl, host);
+  const hostStream = await stream(a, party.id, host);
+  const onB = await stream(b, party.id, await guestToken(b.baseUrl, "Viewer P"));
+  await onB.waitFor((e) => e.type === "presence" && e.members === 2 && e.hostOnline === true);
+  const listed = ((await (await fetch(`${b.baseUrl}/api/v1/parties/active`)).json()) as { id: string; party_size: number }[]).find(
+    (p) => p.id === party.id,
+  );
+  expect(listed?.party_size).toBe(2);
+
+  hostStream.close();
+  await onB.waitFor((e) => e.type === "party" && (e.party as { state: string }).state === "AWAITING_RECONNECT");
+});
+
+test("a guest dropped from B resumes on A with Last-Event-ID and gets every missed event once", async () => {
+  const host = await guestToken(a.baseUrl, "Host R");
+  const party = await createParty(a.baseUrl, host);
+  const guest = await guestToken(b.baseUrl, "Roamer");
+  const first = await stream(b, party.id, guest);
+  await command(a.baseUrl, party.id, host, { type: "play", position: 0, cid: 1 });
+  await first.waitFor((e) => (e as { cid?: number }).cid === 1);
+  const from = first.lastId!;
+  first.close();
+
+  for (let i = 2; i <= 6; i++) await command(a.baseUrl, party.id, host, { type: "seek", position: i, cid: i });
+  const resumed = await stream(a, party.id, guest, { "Last-Event-ID": from });
+  await resumed.waitFor((e) => (e as { cid?: number }).cid === 6);
+  await command(b.baseUrl, party.id, guest, { type: "chat", text: "back" });
+  await resumed.waitFor((e) => e.type === "chat");
+  expect(resumed.events.some((e) => e.data.type === "snapshot")).toBe(false);
+  const cids = resumed.events.filter((e) => e.data.type === "playback").map((e) => (e.data as { cid?: number }).cid);
+  expect(cids).toEqual([2, 3, 4, 5, 6]);
+  const ids = resumed.events.map((e) => e.id);
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test("a non-host command through either instance is 403", async () => {
+  const host = await guestToken(a.baseUrl, "Host F");
+  const party = await createParty(a.baseUrl, host);
+  const guest = await guestToken(b.baseUrl, "Not Host");
+  await api(b.baseUrl, "POST", `/api/v1/parties/${party.id}/join`, guest);
+  for (const app of [a, b]) expect((await command(app.baseUrl, party.id, guest, { type: "pause" })).status).toBe(403);
+});
