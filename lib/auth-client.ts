@@ -2,21 +2,38 @@
 /**
  * Better Auth's browser client. On every response that carries a fresh bearer token
  * (`set-auth-token`, from the bearer plugin) the token is kept in storage key `jwt` (spec §3) so the
- * API client and the extension handshake can use it; sign-out removes it.
+ * API client and the extension handshake can use it; sign-out removes it. Social sign-ins end with
+ * a token exchange (spec §4 "Auth"), which stores the backend token the same way.
  */
 import { usernameClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { apiFetch } from "@/lib/api/client";
 import { STORAGE_KEYS } from "@/lib/constants";
+import {
+  kickExchangeCodeResponseSchema,
+  tokenExchangeResponseSchema,
+  type KickCallbackPath,
+  type TokenExchangeRequest,
+  type TokenExchangeResponse,
+} from "@/lib/schemas/auth";
 
 export const authClient = createAuthClient({
   fetchOptions: {
     onSuccess(ctx) {
       const token = ctx.response.headers.get("set-auth-token");
-      if (token) window.localStorage.setItem(STORAGE_KEYS.jwt, token);
+      if (token) storeToken(token);
     },
   },
   plugins: [usernameClient()],
 });
+
+export function storeToken(token: string): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.jwt, token);
+  } catch {
+    // storage unavailable (private mode): cookie sessions still work
+  }
+}
 
 export function clearStoredToken(): void {
   try {
@@ -24,4 +41,31 @@ export function clearStoredToken(): void {
   } catch {
     // storage unavailable (private mode): nothing to clear
   }
+}
+
+/** Tells every `useSession` to read the session again (after a sign-in outside Better Auth's client). */
+export function refreshSession(): void {
+  authClient.$store.notify("$sessionSignal");
+}
+
+/** POST /api/v1/auth/token-exchange; stores the returned bearer as `jwt`. */
+export async function exchangeToken(request: TokenExchangeRequest): Promise<TokenExchangeResponse> {
+  const result = tokenExchangeResponseSchema.parse(
+    await apiFetch("/api/v1/auth/token-exchange", { method: "POST", json: request }),
+  );
+  storeToken(result.vp_access_token);
+  return result;
+}
+
+/** The current cookie session → a bearer for the same session (stored as `jwt`). */
+export async function exchangeCurrentSession(): Promise<TokenExchangeResponse> {
+  const { data, error } = await authClient.getSession({ query: { disableCookieCache: true } });
+  if (error || !data) throw new Error(error?.message || "Failed to exchange for backend JWT");
+  return exchangeToken({ platform: "session", token: data.session.token });
+}
+
+/** POST /api/v1/auth/kick/exchange-code: Kick's code + our PKCE verifier → a Kick access token. */
+export async function exchangeKickCode(input: { code: string; codeVerifier: string; redirectPath: KickCallbackPath }): Promise<string> {
+  const result = kickExchangeCodeResponseSchema.parse(await apiFetch("/api/v1/auth/kick/exchange-code", { method: "POST", json: input }));
+  return result.kickAccessToken;
 }

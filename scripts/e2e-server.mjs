@@ -10,7 +10,16 @@ const port = process.env.E2E_PORT || "3199";
 const dataDir = path.resolve(root, process.env.VP_DATA_DIR || ".data-e2e");
 if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
 
-const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
+// E2E_OIDC=1 (the OAuth specs' server): a local OpenID Connect stand-in plays Google, Twitch and
+// Kick, and the app's sign-in and Twitch API endpoints point at it (tests/support/oidc-stand-in.mjs).
+let providerEnv = {};
+if (process.env.E2E_OIDC === "1") {
+  const { startOidcStandIn } = await import("../tests/support/oidc-stand-in.mjs");
+  const standIn = await startOidcStandIn({ port: Number(process.env.E2E_OIDC_PORT || 3197) });
+  providerEnv = standIn.env;
+}
+
+const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
   cwd: root,
   stdio: "inherit",
   env: {
@@ -21,6 +30,7 @@ const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/
     VP_DATA_DIR: dataDir,
     VP_SEED_DEMO: "0",
     BETTER_AUTH_URL: `http://localhost:${port}`,
+    ...providerEnv,
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

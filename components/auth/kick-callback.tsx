@@ -1,43 +1,34 @@
 "use client";
 /**
- * Kick OAuth callback (spec §2, §5): reads code and state, checks them against the values stored when
- * the popup opened, removes the stored values on load, and reports to the opener.
+ * Kick OAuth callback page, in the popup (spec §2 "Kick callback page"): shows the status of
+ * run-kick-callback.ts, which checks code and state, exchanges the code and notifies the opener.
  */
-import { useSearchParams } from "next/navigation";
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { PageShell } from "@/components/common/page-shell";
-
-export const KICK_STATE_KEY = "kick_oauth_state";
-export const KICK_VERIFIER_KEY = "kick_code_verifier";
+import { KICK_STATUS, runKickCallback } from "./run-kick-callback";
 
 export function KickCallback() {
-  const params = useSearchParams();
-  const [status, setStatus] = useState("Processing Kick sign-in...");
+  const [status, setStatus] = useState<{ text: string; finished: boolean }>({ text: KICK_STATUS.processing, finished: false });
   const started = useRef(false);
 
   useEffect(() => {
+    // Once per page load: the stored state and verifier are consumed by the first run.
     if (started.current) return;
     started.current = true;
-    const code = params.get("code");
-    const state = params.get("state");
-    const storedState = sessionStorage.getItem(KICK_STATE_KEY);
-    const verifier = sessionStorage.getItem(KICK_VERIFIER_KEY);
-    sessionStorage.removeItem(KICK_STATE_KEY);
-    sessionStorage.removeItem(KICK_VERIFIER_KEY);
-    const fail = (message: string) => {
-      setStatus(message);
-      window.opener?.postMessage({ type: "kickAuthError", error: message }, window.location.origin);
-    };
-    if (!code || !state || state !== storedState) return fail("Error: Invalid state or code. Please try logging in again.");
-    if (!verifier) return fail("Error: Code verifier missing. Please try logging in again.");
-    fail("Error: Could not sign you in with Kick. Kick sign-in is not configured on this server.");
-  }, [params]);
+    void runKickCallback(window, (text, finished) => setStatus({ text, finished }));
+  }, []);
 
   return (
     <PageShell title="Kick sign-in">
       <p role="status" className="text-slate-200">
-        {status}
+        {status.text}
       </p>
+      {status.finished && (
+        <Link href="/" className="mt-4 inline-block text-cyan-300 underline-offset-2 hover:underline">
+          Go to the home page
+        </Link>
+      )}
     </PageShell>
   );
 }

@@ -9,6 +9,8 @@ import useSWR from "swr";
 import { swrFetcher } from "@/lib/api/client";
 import { authClient } from "@/lib/auth-client";
 import { useToast } from "@/components/ui/toast";
+import { socialSignIn } from "@/components/auth/social-sign-in";
+import { SOCIAL_PROVIDERS, type ProvidersStatus, type SocialProvider } from "@/lib/schemas/auth";
 import type { AuthModalMode } from "./auth-modal-context";
 
 interface Props {
@@ -18,12 +20,6 @@ interface Props {
   onClose: () => void;
 }
 
-type Providers = { google: boolean; twitch: boolean; kick: boolean };
-const SOCIAL: { id: keyof Providers; label: string }[] = [
-  { id: "google", label: "Google" },
-  { id: "twitch", label: "Twitch" },
-  { id: "kick", label: "Kick" },
-];
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -54,9 +50,10 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
   const [fields, setFields] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [errorDetail, setErrorDetail] = useState<string | null>(null);
   const toast = useToast();
   const titleId = useId();
-  const { data: providers } = useSWR<Providers>(open ? "/api/v1/auth/providers" : null, swrFetcher);
+  const { data: providers } = useSWR<ProvidersStatus>(open ? "/api/v1/auth/providers" : null, swrFetcher);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -76,6 +73,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    setErrorDetail(null);
     if (isSignup) {
       if (fields.password !== fields.confirmPassword) {
         setError("Passwords do not match.");
@@ -117,15 +115,20 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
     onClose();
   }
 
-  async function onSocial(provider: keyof Providers, label: string) {
+  /** Google, Twitch, Kick: a popup; the modal closes itself when the session appears. */
+  async function onSocial(provider: SocialProvider) {
     setError(null);
+    setErrorDetail(null);
     setSubmitting(true);
-    const { error: socialError } = await authClient.signIn.social({ provider, callbackURL: window.location.href });
+    const result = await socialSignIn(provider);
     setSubmitting(false);
-    if (socialError) {
-      const message = `${label} login failed`;
-      setError(message);
-      toast.error(message);
+    if (result.status === "signed-in") {
+      toast.success("Logged in successfully!");
+      onClose();
+    } else if (result.status === "failed") {
+      setError(result.message);
+      setErrorDetail(result.detail ?? null);
+      toast.error(result.message);
     }
   }
 
@@ -213,9 +216,10 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
             </label>
           )}
           {error && (
-            <p role="alert" className="rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm text-red-100">
-              {error}
-            </p>
+            <div role="alert" className="rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm text-red-100">
+              <p>{error}</p>
+              {errorDetail && <p className="mt-1 text-red-200">{errorDetail}</p>}
+            </div>
           )}
           <button
             type="submit"
@@ -229,14 +233,14 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
           <span className="h-px flex-1 bg-slate-600" /> or continue with <span className="h-px flex-1 bg-slate-600" />
         </div>
         <div className="grid grid-cols-3 gap-2">
-          {SOCIAL.map(({ id, label }) => {
+          {SOCIAL_PROVIDERS.map(({ id, label }) => {
             const configured = providers?.[id] ?? false;
             return (
               <button
                 key={id}
                 type="button"
                 disabled={submitting || !configured}
-                onClick={() => onSocial(id, label)}
+                onClick={() => void onSocial(id)}
                 title={configured ? `Continue with ${label}` : `${label} sign-in is not configured on this server`}
                 aria-describedby={configured ? undefined : `${titleId}-${id}-off`}
                 className="flex flex-col items-center rounded-md border border-slate-500 px-2 py-2 text-sm text-slate-100 hover:border-cyan-300 disabled:cursor-not-allowed disabled:opacity-70"
@@ -257,6 +261,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
             type="button"
             onClick={() => {
               setError(null);
+              setErrorDetail(null);
               onModeChange(isSignup ? "login" : "signup");
             }}
             className="font-semibold text-cyan-300 underline-offset-2 hover:underline"

@@ -6,10 +6,14 @@ import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { bearer, lastLoginMethod, username } from "better-auth/plugins";
+import { bearer, genericOAuth, lastLoginMethod, oauthPopup, username } from "better-auth/plugins";
 import { getDb } from "@/db/client";
 import * as schema from "@/db/schema";
 import { isReservedUsername, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/reserved-usernames";
+import { assignProviderUsername } from "./accounts/assign-provider-username";
+import { kickSignInPlugin } from "./accounts/kick-sign-in-plugin";
+import { isProviderConfigured, SOCIAL_PROVIDER_IDS, socialSignInConfig } from "./accounts/social-providers";
+import { syncTwitchUsername } from "./accounts/sync-twitch-username";
 import { getEnv } from "./env";
 
 /** Sign-up and profile edits refuse usernames that would shadow a route (`/{username}`). */
@@ -31,17 +35,8 @@ async function createAuth() {
     `http://127.0.0.1:${port}`,
     ...(env.VP_TRUSTED_ORIGINS?.split(",").map((o) => o.trim()).filter(Boolean) ?? []),
   ];
-  const socialProviders = {
-    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
-      : {}),
-    ...(env.TWITCH_CLIENT_ID && env.TWITCH_CLIENT_SECRET
-      ? { twitch: { clientId: env.TWITCH_CLIENT_ID, clientSecret: env.TWITCH_CLIENT_SECRET } }
-      : {}),
-    ...(env.KICK_CLIENT_ID && env.KICK_CLIENT_SECRET
-      ? { kick: { clientId: env.KICK_CLIENT_ID, clientSecret: env.KICK_CLIENT_SECRET } }
-      : {}),
-  };
+  // Google, Twitch, Kick: built-in providers, or generic OAuth ones when endpoints are overridden.
+  const { socialProviders, generic } = socialSignInConfig(env);
 
   return betterAuth({
     appName: "ViewParty",
@@ -52,6 +47,22 @@ async function createAuth() {
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
     socialProviders,
+    account: {
+      // Provider tokens are stored encrypted (the site never calls the providers for the user).
+      encryptOAuthTokens: true,
+      accountLinking: {
+        enabled: true,
+        // A provider sign-in never attaches itself to an existing account because the e-mail
+        // matches; the owner links providers from their profile while signed in (explicit linking).
+        disableImplicitLinking: true,
+        // Explicit links may use another e-mail (a Twitch account rarely shares the site's) and
+        // are accepted from all three providers, whatever they say about e-mail verification.
+        allowDifferentEmails: true,
+        trustedProviders: [...SOCIAL_PROVIDER_IDS],
+      },
+    },
+    // Sessions are also the bearer tokens (`jwt`): they expire after 30 days, are extended while
+    // used, and logging out deletes them.
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Our own limiter (lib/server/rate-limit.ts) guards sign-in: Better Auth's skips requests that
     // carry no forwarded IP, which is every request to a self-hosted server without a proxy.
@@ -65,18 +76,32 @@ async function createAuth() {
       bearer(),
       // Remembers how the user last signed in (the header shows a Twitch icon for Twitch sign-ins).
       lastLoginMethod({ storeInDatabase: true }),
+      // Provider sign-in in a popup: the callback answers a page that posts the outcome to the opener.
+      oauthPopup(),
+      ...(generic.length > 0 ? [genericOAuth({ config: generic })] : []),
+      kickSignInPlugin(),
     ],
     databaseHooks: {
       user: {
         create: {
-          before: rejectReservedUsername,
+          // Provider sign-ups carry no username: derive a unique one from the provider's name.
+          before: async (user) => rejectReservedUsername(await assignProviderUsername(user)),
         },
         update: {
           before: rejectReservedUsername,
         },
       },
+      account: {
+        create: { after: (account) => syncTwitchUsername(account).catch(logHookError) },
+        update: { after: (account) => syncTwitchUsername(account).catch(logHookError) },
+      },
     },
   });
+}
+
+/** A failed profile side effect (e.g. Twitch unreachable) must not fail the sign-in itself. */
+function logHookError(error: unknown): void {
+  console.error("[auth] account hook failed", error);
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
@@ -98,8 +123,8 @@ export function getAuth(): Promise<Auth> {
 export function configuredSocialProviders(): { google: boolean; twitch: boolean; kick: boolean } {
   const env = getEnv();
   return {
-    google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    twitch: Boolean(env.TWITCH_CLIENT_ID && env.TWITCH_CLIENT_SECRET),
-    kick: Boolean(env.KICK_CLIENT_ID && env.KICK_CLIENT_SECRET),
+    google: isProviderConfigured(env, "google"),
+    twitch: isProviderConfigured(env, "twitch"),
+    kick: isProviderConfigured(env, "kick"),
   };
 }

@@ -1,7 +1,8 @@
 // GET /api/v1/auth/providers – which social sign-ins this server has credentials for
+import { providersStatusSchema } from "@/lib/schemas/auth";
 import { configuredSocialProviders } from "@/lib/server/auth";
 import { withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi(async () => configuredSocialProviders());
+export const GET = withApi(async () => providersStatusSchema.parse(configuredSocialProviders()));

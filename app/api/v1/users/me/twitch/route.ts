@@ -1,0 +1,8 @@
+// GET /api/v1/users/me/twitch – Twitch info for the signed-in user's Twitch username (spec §3)
+import { withApi } from "@/lib/server/http/with-api";
+import { twitchInfoResponse } from "@/lib/server/twitch/twitch-info-response";
+import { getUserOrThrow } from "@/lib/server/users/get-user-or-throw";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApi(async ({ user }) => twitchInfoResponse((await getUserOrThrow(user.id)).twitchUsername), { auth: "required" });

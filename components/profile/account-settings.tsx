@@ -1,0 +1,216 @@
+"use client";
+/**
+ * Profile account settings (the spec shows both as "coming soon"; here they work):
+ * - Edit Info: username, display name and e-mail, each unique (PATCH /api/v1/users/me/account).
+ * - Link/Unlink Providers: Google, Twitch and Kick through Better Auth (link = a redirect through the
+ *   provider and back here; unlink is refused for the last way to sign in).
+ */
+import { useEffect, useId, useState, type FormEvent } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import { apiFetch } from "@/lib/api/client";
+import { OWN_USER_PATH } from "@/lib/api/use-own-user";
+import { authClient, refreshSession } from "@/lib/auth-client";
+import { describeSignInError, SOCIAL_PROVIDERS, type ProvidersStatus, type SocialProvider } from "@/lib/schemas/auth";
+import type { OwnUser } from "@/lib/schemas/user";
+
+const sectionClass = "rounded-xl border border-slate-700 bg-slate-900 p-6";
+const inputClass =
+  "w-full rounded-md border border-slate-500 bg-slate-950 px-3 py-2 text-slate-50 focus:border-cyan-300 focus:outline-none focus:ring-2 focus:ring-cyan-300/40";
+const buttonClass =
+  "rounded-md border border-slate-500 px-3 py-1.5 text-sm text-slate-100 hover:border-cyan-300 disabled:cursor-not-allowed disabled:opacity-60";
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+function EditInfo({ user }: { user: OwnUser }) {
+  const { mutate } = useSWRConfig();
+  const [fields, setFields] = useState({ username: user.username ?? "", display_name: user.display_name, email: user.email });
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const changes = Object.fromEntries(
+      Object.entries(fields).filter(([key, value]) => value.trim() !== String(user[key as keyof typeof fields] ?? "")),
+    );
+    if (Object.keys(changes).length === 0) {
+      setResult({ ok: true, text: "Nothing to save." });
+      return;
+    }
+    setSaving(true);
+    setResult(null);
+    try {
+      const updated = await apiFetch<OwnUser>("/api/v1/users/me/account", { method: "PATCH", json: changes });
+      await mutate(OWN_USER_PATH, updated, { revalidate: false });
+      refreshSession(); // the header shows the new name
+      setResult({ ok: true, text: "Saved." });
+    } catch (error) {
+      setResult({ ok: false, text: messageOf(error, "Failed to save changes.") });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (key: keyof typeof fields, label: string, type = "text") => (
+    <label className="block text-sm" htmlFor={`${id}-${key}`}>
+      <span className="mb-1 block text-slate-200">{label}</span>
+      <input
+        id={`${id}-${key}`}
+        name={key}
+        type={type}
+        required
+        value={fields[key]}
+        onChange={(e) => setFields((f) => ({ ...f, [key]: e.target.value }))}
+        className={inputClass}
+      />
+    </label>
+  );
+
+  return (
+    <section aria-labelledby={`${id}-title`} className={sectionClass}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
+        Edit Info
+      </h2>
+      <form onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-3">
+        {field("username", "Username")}
+        {field("display_name", "Display name")}
+        {field("email", "E-mail", "email")}
+        <div className="flex items-center gap-3 sm:col-span-3">
+          <button type="submit" disabled={saving} className="rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950 disabled:opacity-60">
+            {saving ? "Saving..." : "Save info"}
+          </button>
+          {result && (
+            <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-emerald-300" : "text-red-300"}>
+              {result.text}
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+interface LinkedAccount {
+  /** Better Auth's row id (what unlink-account takes). */
+  id: string;
+  providerId: string;
+}
+
+async function listAccounts(): Promise<LinkedAccount[]> {
+  const { data, error } = await authClient.listAccounts();
+  if (error) throw new Error(error.message || "Failed to load linked accounts.");
+  return data ?? [];
+}
+
+/** After a link round trip the provider sends the browser back with ?link=done|failed (&error=...). */
+function readLinkOutcome(): { ok: boolean; text: string } | null {
+  const params = new URLSearchParams(window.location.search);
+  const link = params.get("link");
+  const provider = SOCIAL_PROVIDERS.find((p) => p.id === params.get("provider"));
+  if (!link || !provider) return null;
+  window.history.replaceState(null, "", window.location.pathname);
+  if (link === "done") return { ok: true, text: `${provider.label} linked.` };
+  return { ok: false, text: `Could not link ${provider.label}: ${describeSignInError(params.get("error") ?? "", provider.label)}` };
+}
+
+function LinkedProviders() {
+  const { data: accounts, error, mutate } = useSWR("auth:list-accounts", listAccounts);
+  const { data: configured } = useSWR<ProvidersStatus>("/api/v1/auth/providers");
+  const [busy, setBusy] = useState<SocialProvider | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = useId();
+
+  // Reading the URL once after the link redirect lands here (an external system: the address bar).
+  useEffect(() => {
+    const outcome = readLinkOutcome();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time read of the redirect's query
+    if (outcome) setResult(outcome);
+  }, []);
+
+  const signInMethods = accounts?.length ?? 0;
+
+  async function link(provider: SocialProvider) {
+    setBusy(provider);
+    setResult(null);
+    const back = `/profile?provider=${provider}`;
+    const { error: linkError } = await authClient.linkSocial({ provider, callbackURL: `${back}&link=done`, errorCallbackURL: `${back}&link=failed` });
+    // On success the browser is on its way to the provider.
+    if (linkError) {
+      setBusy(null);
+      setResult({ ok: false, text: `Could not link ${provider}: ${linkError.message || "Authentication failed"}` });
+    }
+  }
+
+  async function unlink(account: LinkedAccount, label: string) {
+    setBusy(account.providerId as SocialProvider);
+    setResult(null);
+    const { error: unlinkError } = await authClient.unlinkAccount({ accountId: account.id });
+    setBusy(null);
+    if (unlinkError) {
+      setResult({ ok: false, text: `Could not unlink ${label}: ${unlinkError.message || "Authentication failed"}` });
+      return;
+    }
+    setResult({ ok: true, text: `${label} unlinked.` });
+    await mutate();
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className={sectionClass}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
+        Link/Unlink Providers
+      </h2>
+      {error && (
+        <p role="alert" className="mt-2 text-red-300">
+          {messageOf(error, "Failed to load linked accounts.")}
+        </p>
+      )}
+      <ul className="mt-3 divide-y divide-slate-700">
+        {SOCIAL_PROVIDERS.map(({ id: provider, label }) => {
+          const linked = accounts?.find((a) => a.providerId === provider);
+          const available = configured?.[provider] ?? false;
+          const onlyMethod = linked && signInMethods <= 1;
+          return (
+            <li key={provider} className="flex items-center gap-3 py-2" data-testid={`provider-${provider}`}>
+              <span className="w-20 font-medium text-white">{label}</span>
+              <span className="text-sm text-slate-300">{linked ? "Linked" : available ? "Not linked" : "Not configured on this server"}</span>
+              <span className="ml-auto">
+                {linked ? (
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    disabled={busy !== null || onlyMethod}
+                    title={onlyMethod ? "This is your only way to sign in." : undefined}
+                    onClick={() => void unlink(linked, label)}
+                  >
+                    Unlink {label}
+                  </button>
+                ) : (
+                  available && (
+                    <button type="button" className={buttonClass} disabled={busy !== null || !accounts} onClick={() => void link(provider)}>
+                      Link {label}
+                    </button>
+                  )
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {accounts?.some((a) => a.providerId === "credential") && <p className="mt-2 text-sm text-slate-300">You can also log in with your password.</p>}
+      {result && (
+        <p role={result.ok ? "status" : "alert"} className={`mt-3 ${result.ok ? "text-emerald-300" : "text-red-300"}`}>
+          {result.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function AccountSettings({ user }: { user: OwnUser }) {
+  return (
+    <div className="space-y-6">
+      <EditInfo user={user} />
+      <LinkedProviders />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Sign-in, token exchange, account settings and Twitch info schemas (spec §3 "Auth results",
+ * "Twitch info"; §7 auth calls). Shared by the route handlers, the site and the extension.
+ */
+import { z } from "zod";
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/reserved-usernames";
+
+/** Social sign-in providers, in button order. */
+export const SOCIAL_PROVIDERS = [
+  { id: "google", label: "Google" },
+  { id: "twitch", label: "Twitch" },
+  { id: "kick", label: "Kick" },
+] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]["id"];
+
+export const providersStatusSchema = z.object({ google: z.boolean(), twitch: z.boolean(), kick: z.boolean() });
+export type ProvidersStatus = z.infer<typeof providersStatusSchema>;
+
+/**
+ * `session`: a session token of this server (cookie value, bearer, or `session.token`) → a bearer
+ * for the same session, so logging out revokes it. `kick`: a Kick access token obtained through
+ * POST /api/v1/auth/kick/exchange-code → a session for the Kick account's user. (The spec's
+ * `firebase` platform belongs to the hosted identity service this project does not use.)
+ */
+export const tokenExchangeRequestSchema = z.object({
+  platform: z.enum(["session", "kick"], { error: "platform must be session or kick" }),
+  token: z.string().trim().min(1, "token is required").max(4096),
+});
+export type TokenExchangeRequest = z.infer<typeof tokenExchangeRequestSchema>;
+
+export const tokenUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  display_name: z.string(),
+  email: z.string(),
+  profile_image_url: z.string().nullable(),
+  /** How the user last signed in: email, username, google, twitch or kick. */
+  provider_id: z.string().nullable(),
+  twitch_username: z.string().nullable(),
+});
+export type TokenUser = z.infer<typeof tokenUserSchema>;
+
+export const tokenExchangeResponseSchema = z.object({ vp_access_token: z.string(), user: tokenUserSchema });
+export type TokenExchangeResponse = z.infer<typeof tokenExchangeResponseSchema>;
+
+/** Both spellings of the Kick callback route (spec §2); the provider must be sent back to one. */
+export const KICK_CALLBACK_PATHS = ["/auth/kick/callback", "/kick-auth-callback"] as const;
+export type KickCallbackPath = (typeof KICK_CALLBACK_PATHS)[number];
+
+const base64url = /^[A-Za-z0-9_-]+$/;
+export const kickAuthorizeQuerySchema = z.object({
+  state: z.string().min(16).max(128).regex(base64url),
+  code_challenge: z.string().length(43).regex(base64url),
+  callback: z.enum(KICK_CALLBACK_PATHS).default("/auth/kick/callback"),
+});
+
+export const kickExchangeCodeRequestSchema = z.object({
+  code: z.string().trim().min(1, "code is required").max(2048),
+  codeVerifier: z.string().min(43, "codeVerifier must be 43 to 128 characters").max(128).regex(/^[A-Za-z0-9._~-]+$/),
+  /** The callback route the provider returned to (its redirect URI must match the authorize one). */
+  redirectPath: z.enum(KICK_CALLBACK_PATHS).default("/auth/kick/callback"),
+});
+export const kickExchangeCodeResponseSchema = z.object({ kickAccessToken: z.string() });
+
+/** Edit Info: any subset of the three; at least one. */
+export const accountInfoUpdateSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters.`)
+      .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)
+      .regex(USERNAME_PATTERN, "Username may contain only letters, digits, underscores and dots.")
+      .optional(),
+    display_name: z.string().trim().min(1, "Display name is required.").max(50, "Display name must be at most 50 characters.").optional(),
+    email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")).optional(),
+  })
+  .strict()
+  .refine((v) => v.username !== undefined || v.display_name !== undefined || v.email !== undefined, "Nothing to update.");
+export type AccountInfoUpdate = z.infer<typeof accountInfoUpdateSchema>;
+
+/** Spec §2 profile texts for the Twitch box (answers of the Twitch info routes use the first two). */
+export const TWITCH_INFO_TEXTS = {
+  notFound: "No Twitch info found.",
+  unavailable: "Twitch info unavailable",
+  failed: "Failed to load Twitch info.",
+} as const;
+
+/** Spec §3 "Twitch info", plus the login and the embed URL the profile's player needs. */
+export const twitchInfoSchema = z.object({
+  login: z.string(),
+  displayName: z.string(),
+  profileImageUrl: z.string(),
+  isLive: z.boolean(),
+  userId: z.string(),
+  /** Twitch's player, with this server's host as `parent`; null when offline. */
+  embedUrl: z.string().nullable(),
+});
+export type TwitchInfo = z.infer<typeof twitchInfoSchema>;
+
+/** Window messages from the Kick popup to its opener (spec §7). */
+export const kickPopupMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("kickAuthSuccess"), token: z.string().min(1) }),
+  z.object({ type: z.literal("kickAuthError"), error: z.string() }),
+]);
+export type KickPopupMessage = z.infer<typeof kickPopupMessageSchema>;
+
+/**
+ * Why a provider sign-in did not sign anyone in, in words a person can act on. Codes come from
+ * Better Auth's OAuth callback (`account_not_linked`, `access_denied`, ...) or our Kick sign-in.
+ */
+export function describeSignInError(code: string, providerLabel: string): string {
+  switch (code.replace(/ /g, "_")) {
+    case "account_not_linked":
+      return `An account with this e-mail already exists. Log in to it and link ${providerLabel} from your profile.`;
+    case "access_denied":
+      return `${providerLabel} sign-in was cancelled.`;
+    case "signup_disabled":
+      return "Sign-up is disabled on this server.";
+    case "account_already_linked_to_different_user":
+      return `This ${providerLabel} account is already linked to another user.`;
+    default:
+      return `Could not sign you in with ${providerLabel}.`;
+  }
+}
