@@ -1,11 +1,37 @@
 import "server-only";
 /**
  * Demo content for a newcomer's first `npm start`: runs only on an empty database and only when
- * VP_SEED_DEMO=1 (npm start sets it; tests never do). Each domain adds its rows here as it lands.
+ * VP_SEED_DEMO=1 (npm start sets it; tests never do). A few users with profiles, scheduled parties
+ * with RSVPs, and one live party, so /parties, /scheduled-parties and /{username} are not empty.
  */
-import { count } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { newInviteCode } from "@/lib/server/parties/create-party";
 import { getDb } from "./client";
-import { user } from "./schema";
+import { liveParty, livePartyMember, scheduledParty, scheduledPartyRsvp, user } from "./schema";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const DEMO_USERS = [
+  {
+    username: "movienight",
+    name: "Movie Night Crew",
+    profile: { bio: "Friday classics, Sunday blockbusters. Bring snacks.", instagramUsername: "movienightcrew", twitterUsername: "movienightcrew" },
+  },
+  {
+    username: "streamqueen",
+    name: "StreamQueen",
+    profile: { bio: "Variety streamer. Watch-alongs every week on Twitch.", twitchUsername: "streamqueen", youtubeUsername: "streamqueen" },
+  },
+  {
+    username: "animeclub",
+    name: "Anime Club",
+    profile: { bio: "Seasonal anime, one episode at a time.", discordUsername: "animeclub", tiktokUsername: "animeclub", tiktokPrivate: true },
+  },
+] as const;
+
+const id = () => randomBytes(12).toString("base64url");
 
 export async function seedDemoContent(): Promise<void> {
   const db = await getDb();
@@ -13,15 +39,62 @@ export async function seedDemoContent(): Promise<void> {
   if ((row?.n ?? 0) > 0) return;
   const { getAuth } = await import("@/lib/server/auth");
   const auth = await getAuth();
-  const demoUsers = [
-    { username: "movienight", name: "Movie Night Crew", email: "movienight@demo.viewparty.local" },
-    { username: "streamqueen", name: "StreamQueen", email: "streamqueen@demo.viewparty.local" },
-    { username: "animeclub", name: "Anime Club", email: "animeclub@demo.viewparty.local" },
+  const ids: Record<(typeof DEMO_USERS)[number]["username"], string> = { movienight: "", streamqueen: "", animeclub: "" };
+  for (const demo of DEMO_USERS) {
+    const { user: created } = await auth.api.signUpEmail({
+      body: { username: demo.username, name: demo.name, email: `${demo.username}@demo.viewparty.local`, password: `demo-${demo.username}-password` },
+    });
+    ids[demo.username] = created.id;
+    await db.update(user).set(demo.profile).where(eq(user.id, created.id));
+  }
+
+  const now = Date.now();
+  const parties = [
+    { host: ids.movienight, title: "Heat (1995) watch-along", platform: "Netflix", at: now + 2 * DAY, description: "Michael Mann's classic. Pause for snacks at the diner scene." },
+    { host: ids.movienight, title: "Marvel marathon: Phase One", platform: "Disney+", at: now + 6 * DAY, description: "Iron Man through The Avengers, in release order." },
+    { host: ids.streamqueen, title: "Community movie vote night", platform: "Amazon Prime", at: now + 3 * DAY + 4 * HOUR, description: "Chat votes on the film; then we watch it together." },
+    { host: ids.animeclub, title: "Season premiere double feature", platform: "Other", at: now + 9 * DAY, description: null },
+    { host: ids.streamqueen, title: "Music video DJ set", platform: "YouTube", at: now + 1 * DAY + 2 * HOUR, description: "Requests open in chat." },
   ];
-  for (const demo of demoUsers) {
-    await auth.api.signUpEmail({
-      body: { ...demo, password: `demo-${demo.username}-password` },
+  const partyIds: string[] = [];
+  for (const p of parties) {
+    const partyId = id();
+    partyIds.push(partyId);
+    await db.insert(scheduledParty).values({
+      id: partyId,
+      hostId: p.host,
+      title: p.title,
+      description: p.description,
+      platform: p.platform,
+      dateTime: new Date(p.at),
+      privacy: "public",
+      inviteCode: newInviteCode(10),
     });
   }
-  console.log(`[viewparty] seeded ${demoUsers.length} demo users (password: demo-<username>-password)`);
+  const rsvps: [number, string][] = [
+    [0, ids.streamqueen], [0, ids.animeclub], [1, ids.animeclub], [2, ids.movienight], [2, ids.animeclub], [4, ids.movienight],
+  ];
+  await db.insert(scheduledPartyRsvp).values(rsvps.map(([i, userId]) => ({ partyId: partyIds[i]!, userId })));
+
+  // One live party. Its host is not connected, so it stays listed until someone opens it, which
+  // starts the usual no-host timers (it then shows "Reconnecting..." and ends).
+  const liveId = id();
+  await db.insert(liveParty).values({
+    id: liveId,
+    inviteCode: newInviteCode(),
+    hostId: ids.streamqueen,
+    hostDisplayName: "StreamQueen",
+    hostUsername: "streamqueen",
+    platformDomain: "youtube.com",
+    videoUrl: "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
+    videoTitle: "Big Buck Bunny",
+    synopsis: "A giant rabbit takes on three bullying rodents. A Blender open movie.",
+    chatProvider: "builtin",
+    visibility: "public",
+  });
+  await db.insert(livePartyMember).values({ partyId: liveId, memberId: ids.streamqueen, role: "host" });
+
+  console.log(
+    `[viewparty] seeded ${DEMO_USERS.length} demo users (password: demo-<username>-password), ${parties.length} scheduled parties and 1 live party`,
+  );
 }

@@ -1,32 +1,35 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { PageShell } from "@/components/common/page-shell";
-import { findUserByUsername } from "@/lib/server/users/get-user-or-throw";
-import { USERNAME_PATTERN } from "@/lib/reserved-usernames";
+import { cache } from "react";
+import { PublicProfile } from "@/components/profile/public-profile";
+import { findVisibleProfile } from "@/lib/server/users/get-public-profile-or-throw";
+import { getViewerId } from "@/lib/server/users/get-viewer-id";
+import { toPublicUser } from "@/lib/server/users/to-public-user";
 
 // Static routes always win over this segment in the App Router, so /{username} never shadows them.
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ username: string }> };
 
-async function load(raw: string) {
-  const username = decodeURIComponent(raw);
-  if (!USERNAME_PATTERN.test(username)) return undefined;
-  const row = await findUserByUsername(username);
-  return row && !row.profilePrivate ? row : undefined;
-}
+/** One read per request for both the metadata and the page. Private profiles: their owner only. */
+const load = cache(async (raw: string) => {
+  const row = await findVisibleProfile(raw, await getViewerId());
+  return row ? toPublicUser(row) : undefined;
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const row = await load((await params).username);
-  return row ? { title: `${row.name} (@${row.username}) - ViewParty` } : { title: "404 - Page Not Found" };
+  const profile = await load((await params).username);
+  if (!profile) return { title: "Profile Not Found - ViewParty", robots: { index: false } };
+  return {
+    title: `${profile.display_name} (@${profile.username}) - ViewParty`,
+    description: profile.bio ?? `${profile.display_name}'s watch parties on ViewParty.`,
+    robots: profile.profile_private ? { index: false } : undefined,
+  };
 }
 
 export default async function PublicProfilePage({ params }: Props) {
-  const row = await load((await params).username);
-  if (!row) notFound();
-  return (
-    <PageShell title={row.name} lead={`@${row.username}`}>
-      {row.bio ? <p className="whitespace-pre-line text-slate-200">{row.bio}</p> : null}
-    </PageShell>
-  );
+  const profile = await load((await params).username);
+  // 404 with this segment's not-found view ("Profile Not Found"), for missing and private profiles alike.
+  if (!profile?.username) notFound();
+  return <PublicProfile username={profile.username} initial={profile} />;
 }

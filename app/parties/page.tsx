@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageShell } from "@/components/common/page-shell";
+import { PartiesView } from "@/components/parties/parties-view";
 
 export const metadata: Metadata = {
   title: "Public Watch Parties - ViewParty",
@@ -13,11 +14,18 @@ export default function PartiesPage() {
     <PageShell
       wide
       title="Public Watch Parties"
-      lead="Live parties you can join right now and scheduled parties you can RSVP to. Install the extension, sign in to your own streaming account, and press Join."
+      lead={
+        <>
+          Live parties you can join right now and scheduled parties you can RSVP to. Install the extension, sign in to your own
+          streaming account, and press Join. New here? Read{" "}
+          <Link className="text-cyan-300 underline" href="/getting-started">
+            Getting Started
+          </Link>{" "}
+          first.
+        </>
+      }
     >
-      <p className="text-slate-300">
-        New here? Read <Link className="text-cyan-300 underline" href="/getting-started">Getting Started</Link> first.
-      </p>
+      <PartiesView />
     </PageShell>
   );
 }

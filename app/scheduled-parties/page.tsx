@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { PageShell } from "@/components/common/page-shell";
+import { ScheduledPartyList } from "@/components/parties/scheduled-party-list";
 
 export const metadata: Metadata = {
   title: "Scheduled Parties - ViewParty",
@@ -8,5 +10,12 @@ export const metadata: Metadata = {
 };
 
 export default function ScheduledPartiesPage() {
-  return <PageShell wide title="Scheduled Parties" lead="Upcoming watch parties, their hosts and when they start." />;
+  return (
+    <PageShell wide title="Scheduled Parties" lead="Upcoming watch parties, their hosts and when they start.">
+      {/* The list reads ?party=&code= (invite links); the rest of the page renders statically. */}
+      <Suspense fallback={<p className="text-slate-300">Loading scheduled parties...</p>}>
+        <ScheduledPartyList />
+      </Suspense>
+    </PageShell>
+  );
 }

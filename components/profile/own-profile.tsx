@@ -1,15 +1,30 @@
 "use client";
-/** /profile: the signed-in user's profile; anonymous visitors get a sign-in prompt. */
-import useSWR from "swr";
+/**
+ * /profile (spec §2 "Own profile"): the signed-in user's profile in the spec's order; anonymous
+ * visitors get a sign-in prompt. Edit Info and Link/Unlink Providers (AccountSettings) and the
+ * Twitch box (TwitchInfo) belong to the sign-in work and are rendered as they are.
+ */
 import { PageShell } from "@/components/common/page-shell";
 import { useAuthModal } from "@/components/layout/auth-modal-context";
+import { AccountSettings } from "@/components/profile/account-settings";
+import { TwitchInfo } from "@/components/profile/twitch-info";
 import { useCurrentUser } from "@/lib/api/use-current-user";
-import type { OwnUser } from "@/lib/schemas/user";
+import { useOwnUser } from "@/lib/api/use-own-user";
+import { BioEditor } from "./bio-editor";
+import { CurrentPartyCard } from "./current-party-card";
+import { MyScheduledParties } from "./my-scheduled-parties";
+import { PrivacySwitch } from "./privacy-switch";
+import { ProfileColors } from "./profile-colors";
+import { ProfileHeader } from "./profile-header";
+import { ownProfileColors, profileThemeStyle } from "./profile-theme";
+import { ProfileUrl } from "./profile-url";
+import { JoinedScheduledParties, RsvpdParties } from "./rsvp-lists";
+import { SocialLinksEditor } from "./social-links-editor";
 
 export function OwnProfile() {
   const { user, isLoading } = useCurrentUser();
   const modal = useAuthModal();
-  const { data, error } = useSWR<OwnUser>(user ? "/api/v1/users/me" : null);
+  const { data, error } = useOwnUser(Boolean(user));
 
   if (isLoading) return <PageShell title="Profile">Loading profile...</PageShell>;
   if (!user) {
@@ -26,16 +41,36 @@ export function OwnProfile() {
       </PageShell>
     );
   }
+  if (error) {
+    return (
+      <PageShell title="Profile">
+        <p role="alert" className="text-red-300">
+          Failed to load user profile
+        </p>
+      </PageShell>
+    );
+  }
+  if (!data) return <PageShell title="Profile">Loading profile...</PageShell>;
+
+  const colors = ownProfileColors(data);
   return (
-    <PageShell title="Profile">
-      {error && <p role="alert" className="text-red-300">Failed to load user profile</p>}
-      {data && (
-        <div className="rounded-xl border border-slate-700 bg-slate-900 p-6">
-          <p className="text-xl font-semibold text-white">{data.display_name}</p>
-          {data.username && <p className="text-slate-300">@{data.username}</p>}
-          <p className="text-slate-300">{data.email}</p>
+    <div style={profileThemeStyle(colors)}>
+      <PageShell title="Profile">
+        <div className="space-y-6">
+          <ProfileHeader user={data} />
+          <ProfileColors initial={colors} />
+          <BioEditor bio={data.bio} />
+          <SocialLinksEditor user={data} />
+          <TwitchInfo twitchUsername={data.twitch_username} twitchPrivate={data.twitch_private} />
+          <ProfileUrl user={data} />
+          <PrivacySwitch isPrivate={data.profile_private} />
+          <AccountSettings key={data.id} user={data} />
+          <JoinedScheduledParties />
+          <CurrentPartyCard />
+          <RsvpdParties />
+          <MyScheduledParties />
         </div>
-      )}
-    </PageShell>
+      </PageShell>
+    </div>
   );
 }

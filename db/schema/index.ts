@@ -2,3 +2,4 @@
 export * from "./auth";
 export * from "./playlists";
 export * from "./parties";
+export * from "./scheduled-parties";

@@ -3,6 +3,7 @@
  * not listed here (password hashes, tokens, another user's e-mail) can never leave the server.
  */
 import { z } from "zod";
+import { BIO_MAX_LENGTH, SOCIAL_NETWORKS, type SocialNetwork } from "@/lib/constants";
 
 export const ownUserSchema = z.object({
   id: z.string(),
@@ -34,3 +35,84 @@ export const ownUserSchema = z.object({
   created_at: z.string(),
 });
 export type OwnUser = z.infer<typeof ownUserSchema>;
+
+/**
+ * GET /api/v1/users/{username}: what anyone may see. No e-mail, no sign-in method, and a social
+ * username whose `{network}_private` flag is set comes out as null.
+ */
+export const publicUserSchema = ownUserSchema.pick({
+  id: true,
+  username: true,
+  display_name: true,
+  bio: true,
+  profile_image_url: true,
+  youtube_profile_image_url: true,
+  accent_color: true,
+  text_color: true,
+  profile_private: true,
+  twitch_username: true,
+  youtube_username: true,
+  twitter_username: true,
+  facebook_username: true,
+  instagram_username: true,
+  tiktok_username: true,
+  discord_username: true,
+  created_at: true,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const BIO_TOO_LONG = `Bio must be at most ${BIO_MAX_LENGTH} characters.`;
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const hexColor = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(HEX_COLOR, `${label} must be a hex colour like #66fcf1.`)
+    .transform((c) => c.toLowerCase());
+
+/**
+ * Handles become parts of links (spec §9 URL patterns), so they may not carry a slash, query or
+ * fragment. A leading "@" is dropped; blank clears the link. Twitch logins follow Twitch's own rule
+ * (the Twitch box looks them up); Discord names may carry a legacy "#1234" tag (Discord has no link).
+ */
+const handle = (network: SocialNetwork) => {
+  const pattern = network === "twitch" ? /^[a-z0-9_]{1,25}$/i : network === "discord" ? /^[\w.#-]{1,100}$/ : /^[\w.-]{1,100}$/;
+  const label = network === "twitter" ? "X" : network[0]!.toUpperCase() + network.slice(1);
+  return z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/^@/, ""))
+    .pipe(z.union([z.literal(""), z.string().regex(pattern, `${label} username may contain only letters, digits, dots, dashes or underscores.`)]))
+    .transform((v) => (v === "" ? null : network === "twitch" ? v.toLowerCase() : v))
+    .nullable()
+    .optional();
+};
+
+const socialFields = Object.fromEntries(
+  SOCIAL_NETWORKS.flatMap((n) => [
+    [`${n}_username`, handle(n)],
+    [`${n}_private`, z.boolean().optional()],
+  ]),
+) as Record<`${SocialNetwork}_username`, ReturnType<typeof handle>> & Record<`${SocialNetwork}_private`, z.ZodOptional<z.ZodBoolean>>;
+
+/**
+ * PATCH /api/v1/users/me (spec §7): {bio}, or {accent_color, text_color}, or social usernames and
+ * their private flags, or {profile_private}; any mix of them, at least one, nothing else.
+ */
+export const profileUpdateSchema = z
+  .object({
+    bio: z
+      .string()
+      .max(BIO_MAX_LENGTH, BIO_TOO_LONG)
+      .nullable()
+      .optional()
+      .transform((b) => (b === undefined ? undefined : b?.trim() || null)),
+    accent_color: hexColor("Accent colour").optional(),
+    text_color: hexColor("Text colour").optional(),
+    profile_private: z.boolean().optional(),
+    ...socialFields,
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((value) => value !== undefined), "Nothing to update.");
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+export type ProfileChanges = z.output<typeof profileUpdateSchema>;

@@ -1,0 +1,5 @@
+import { ProfileNotFound } from "@/components/profile/profile-not-found";
+
+export default function ProfileNotFoundPage() {
+  return <ProfileNotFound />;
+}

@@ -1,0 +1,7 @@
+// GET /api/v1/scheduled-parties/me/joined – the parties you RSVP'd to (records with scheduled_party_id)
+import { listJoinedScheduledParties } from "@/lib/server/scheduled-parties/list-joined-scheduled-parties";
+import { withApi } from "@/lib/server/http/with-api";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApi(({ user }) => listJoinedScheduledParties(user.id), { auth: "required" });

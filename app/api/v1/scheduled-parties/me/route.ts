@@ -1,0 +1,7 @@
+// GET /api/v1/scheduled-parties/me – your own scheduled parties (public and private, with invite codes)
+import { listHostScheduledParties } from "@/lib/server/scheduled-parties/list-scheduled-parties";
+import { withApi } from "@/lib/server/http/with-api";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApi(({ user }) => listHostScheduledParties(user.id, user.id), { auth: "required" });

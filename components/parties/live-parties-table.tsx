@@ -1,0 +1,86 @@
+"use client";
+/**
+ * Live Parties (spec §2 /parties): Chat Provider, Host, Platform (filter), Now Playing (synopsis as
+ * tooltip), Viewers (sort), Status, Action. Ended parties are hidden; AWAITING_RECONNECT shows a
+ * "Reconnecting..." badge, any other state an active one.
+ */
+import Link from "next/link";
+import { useState } from "react";
+import type { LiveParty } from "@/lib/api/use-active-parties";
+import { platformName } from "@/lib/platforms";
+import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
+import { chatProviderLabel, DASH, orDash } from "./format";
+import { JoinPartyButton } from "./join-party-button";
+import { linkClass } from "./styles";
+import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
+
+const COLUMNS = ["Chat Provider", "Host", "Platform", "Now Playing", "Viewers", "Status", "Action"] as const;
+export const NO_ACTIVE_PARTIES = "No active parties found";
+
+export function StatusBadge({ state }: { state: string }) {
+  return state === "AWAITING_RECONNECT" ? (
+    <span className="inline-block rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950">Reconnecting...</span>
+  ) : (
+    <span className="inline-block rounded-full bg-emerald-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950">Live</span>
+  );
+}
+
+export function HostName({ username, name }: { username: string | null | undefined; name: string | null | undefined }) {
+  const shown = orDash(name || username);
+  return username ? (
+    <Link href={`/${encodeURIComponent(username)}`} className={linkClass}>
+      {shown}
+    </Link>
+  ) : (
+    <>{shown}</>
+  );
+}
+
+export function LivePartiesTable({ parties }: { parties: LiveParty[] }) {
+  const [platform, setPlatform] = useState(ALL_PLATFORMS);
+  const [order, setOrder] = useState<SortOrder>("most");
+  const visible = parties.filter((p) => p.state !== "ENDED");
+  const platformOf = (p: LiveParty) => platformName(p.platform_domain);
+  const rows = filterAndSort(visible, { platform, order, platformOf, countOf: (p) => p.party_size });
+
+  return (
+    <section aria-labelledby="live-parties-title" className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="live-parties-title" className="text-2xl font-semibold text-white">
+          Live Parties
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          <PlatformFilter label="Platform" options={platformOptions(visible.map(platformOf))} value={platform} onChange={setPlatform} />
+          <SortSelect label="Viewers" noun="Viewers" value={order} onChange={setOrder} />
+        </div>
+      </div>
+      <DataTable caption="Live parties" columns={COLUMNS}>
+        {rows.length === 0 ? (
+          <MessageRow colSpan={COLUMNS.length}>{NO_ACTIVE_PARTIES}</MessageRow>
+        ) : (
+          rows.map((party) => (
+            <tr key={party.id} className={rowClass} title={party.synopsis ?? undefined} data-testid="live-party-row">
+              <td className={cellClass}>{chatProviderLabel(party.chat_provider, party.chat_identifier)}</td>
+              <td className={cellClass}>
+                <HostName username={party.host_username} name={party.host_display_name} />
+              </td>
+              <td className={cellClass}>{platformOf(party) ?? DASH}</td>
+              <td className={cellClass}>
+                <span className="font-medium text-white">{orDash(party.video_title)}</span>
+                {/* The tooltip is for pointers; keyboard and screen-reader users get the synopsis here. */}
+                {party.synopsis && <span className="sr-only">. Synopsis: {party.synopsis}</span>}
+              </td>
+              <td className={cellClass}>{party.party_size}</td>
+              <td className={cellClass}>
+                <StatusBadge state={party.state} />
+              </td>
+              <td className={cellClass}>
+                <JoinPartyButton partyId={party.id} label={party.video_title || party.host_display_name} />
+              </td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+/**
+ * Scheduled Parties (spec §2 /parties; the public profile's "Scheduled Parties by {name}" without
+ * the Host column): Title, Host, Platform (filter), Description, RSVPs (sort), Scheduled For,
+ * Action (RSVP, or a disabled "RSVP'd" plus Un-RSVP).
+ */
+import { useState, type ReactNode } from "react";
+import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
+import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
+import { DASH, formatScheduledFor, orDash } from "./format";
+import { HostName } from "./live-parties-table";
+import { RsvpActions } from "./rsvp-actions";
+import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
+import { useRsvp } from "./use-rsvp";
+
+export const NO_SCHEDULED_PARTIES = "No scheduled parties found.";
+
+interface Props {
+  parties: ScheduledParty[];
+  title: string;
+  headingId: string;
+  /** Off on a host's own profile page, where every row has the same host. */
+  showHost?: boolean;
+  /** What a missing title shows (spec: a dash on /parties, "N/A" on the public profile). */
+  missingTitle?: string;
+  empty?: ReactNode;
+}
+
+export function ScheduledPartiesTable({ parties, title, headingId, showHost = true, missingTitle = DASH, empty = NO_SCHEDULED_PARTIES }: Props) {
+  const [platform, setPlatform] = useState(ALL_PLATFORMS);
+  const [order, setOrder] = useState<SortOrder>("most");
+  const controls = useRsvp();
+  const columns = ["Title", ...(showHost ? ["Host"] : []), "Platform", "Description", "RSVPs", "Scheduled For", "Action"];
+  const platformOf = (p: ScheduledParty) => p.show_movie || null;
+  const rows = filterAndSort(parties, { platform, order, platformOf, countOf: (p) => p.rsvp_count });
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={headingId} className="text-2xl font-semibold text-white">
+          {title}
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          <PlatformFilter label="Platform" options={platformOptions(parties.map(platformOf))} value={platform} onChange={setPlatform} />
+          <SortSelect label="RSVPs" noun="RSVPs" value={order} onChange={setOrder} />
+        </div>
+      </div>
+      <DataTable caption={title} columns={columns}>
+        {rows.length === 0 ? (
+          <MessageRow colSpan={columns.length}>{empty}</MessageRow>
+        ) : (
+          rows.map((party) => (
+            <tr key={party.id} className={rowClass} data-testid="scheduled-party-row">
+              <th scope="row" className={`${cellClass} text-left font-medium text-white`}>
+                {party.title || missingTitle}
+              </th>
+              {showHost && (
+                <td className={cellClass}>
+                  <HostName username={party.host_username} name={party.host_display_name} />
+                </td>
+              )}
+              <td className={cellClass}>{orDash(party.show_movie)}</td>
+              <td className={`${cellClass} max-w-xs whitespace-pre-line break-words`}>{orDash(party.description)}</td>
+              <td className={cellClass} data-testid="rsvp-count">
+                {party.rsvp_count}
+              </td>
+              <td className={cellClass}>
+                <time dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>
+              </td>
+              <td className={cellClass}>
+                <RsvpActions partyId={party.id} title={party.title || missingTitle} controls={controls} />
+              </td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+/**
+ * "Party Details" (spec §4 profile): a scheduled party's details; its host may switch to "Edit
+ * Party" (save returns to the details) or delete it after confirming. Others see RSVP actions.
+ */
+import { useState, type ReactNode } from "react";
+import { deleteScheduledParty, updateScheduledParty } from "@/lib/api/use-scheduled-parties";
+import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
+import { Dialog } from "./dialog";
+import { failureText } from "./failure-text";
+import { formatScheduledFor, orDash, statusLabel } from "./format";
+import { HostName } from "./live-parties-table";
+import { RsvpActions } from "./rsvp-actions";
+import { ScheduledPartyForm } from "./scheduled-party-form";
+import { dangerButtonClass, secondaryButtonClass } from "./styles";
+import { useRsvp } from "./use-rsvp";
+
+export const DELETE_CONFIRMATION = "Delete this scheduled party?";
+
+function inviteLink(party: ScheduledParty): string | null {
+  if (party.privacy !== "private" || !party.invite_code || typeof window === "undefined") return null;
+  return `${window.location.origin}/scheduled-parties?party=${encodeURIComponent(party.id)}&code=${encodeURIComponent(party.invite_code)}`;
+}
+
+function Details({ party }: { party: ScheduledParty }) {
+  const link = inviteLink(party);
+  const rows: [string, ReactNode][] = [
+    ["Title", party.title || "N/A"],
+    ["Host", <HostName key="host" username={party.host_username} name={party.host_display_name} />],
+    ["Platform", orDash(party.show_movie)],
+    ["Scheduled For", <time key="when" dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>],
+    ["Status", statusLabel(party.status)],
+    ["Privacy", statusLabel(party.privacy)],
+    ["RSVPs", party.rsvp_count],
+    ["Description", <span key="d" className="whitespace-pre-line">{orDash(party.description)}</span>],
+  ];
+  return (
+    <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-medium text-slate-300">{term}</dt>
+          <dd className="break-words text-slate-100">{value}</dd>
+        </div>
+      ))}
+      {link && (
+        <div className="contents">
+          <dt className="font-medium text-slate-300">Invite link</dt>
+          <dd>
+            <input readOnly value={link} aria-label="Invite link" className="w-full rounded border border-slate-600 bg-slate-950 px-2 py-1 text-xs text-slate-100" onFocus={(e) => e.currentTarget.select()} />
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+interface Props {
+  party: ScheduledParty;
+  /** The viewer hosts it: edit and delete instead of RSVP. */
+  isOwner: boolean;
+  onClose: () => void;
+  /** A private party's invite code, when the viewer came through an invite link. */
+  code?: string | null;
+}
+
+export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: Props) {
+  // The caller passes the party as its list now has it (RSVP counts move); an edit shows at once.
+  const [saved, setSaved] = useState<ScheduledParty | null>(null);
+  const party = saved ?? latest;
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const controls = useRsvp();
+
+  async function remove() {
+    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteScheduledParty(party.id);
+      onClose();
+    } catch (failure) {
+      setError(failureText("Failed to delete party.", failure));
+      setDeleting(false);
+    }
+  }
+
+  if (editing) {
+    return (
+      <Dialog title="Edit Party" onClose={onClose}>
+        <ScheduledPartyForm
+          party={party}
+          submitLabel="Save"
+          busyLabel="Saving..."
+          onCancel={() => setEditing(false)}
+          onSubmit={async (input) => {
+            try {
+              setSaved(await updateScheduledParty(party.id, input));
+              setEditing(false);
+            } catch (failure) {
+              throw new Error(failureText("Failed to save changes.", failure));
+            }
+          }}
+        />
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog title="Party Details" onClose={onClose}>
+      <Details party={party} />
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-300">
+          {error}
+        </p>
+      )}
+      <div className="mt-5 flex flex-wrap gap-3">
+        {isOwner ? (
+          <>
+            <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)} disabled={deleting}>
+              Edit Party
+            </button>
+            <button type="button" className={dangerButtonClass} onClick={() => void remove()} disabled={deleting}>
+              {deleting ? "Deleting..." : "Delete Party"}
+            </button>
+          </>
+        ) : (
+          <RsvpActions partyId={party.id} title={party.title} controls={controls} code={code} />
+        )}
+        <button type="button" className={secondaryButtonClass} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+/**
+ * My Scheduled Parties (spec §2/§4): your parties, a "Create New Party" form (toggles with
+ * "Cancel", starts empty each time, the new party joins the list) and each party's details modal.
+ */
+import { useState, type ReactNode } from "react";
+import { cellClass, DataTable, MessageRow, rowClass } from "@/components/parties/data-table";
+import { failureText } from "@/components/parties/failure-text";
+import { formatScheduledFor, statusLabel } from "@/components/parties/format";
+import { ScheduledPartyDialog } from "@/components/parties/scheduled-party-dialog";
+import { ScheduledPartyForm } from "@/components/parties/scheduled-party-form";
+import { smallSecondaryButtonClass } from "@/components/parties/styles";
+import { createScheduledParty, useMyScheduledParties } from "@/lib/api/use-scheduled-parties";
+import { ProfileSection } from "./profile-section";
+
+export const NO_OWN_PARTIES = "No scheduled parties found.";
+const COLUMNS = ["Title", "Platform", "Scheduled For", "Privacy", "RSVPs", "Actions"] as const;
+
+export function MyScheduledParties() {
+  const { data, error } = useMyScheduledParties();
+  const [creating, setCreating] = useState(false);
+  // A new key each time the form opens, so it always starts empty.
+  const [formKey, setFormKey] = useState(0);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = openId ? data?.find((p) => p.id === openId) : undefined;
+
+  let body: ReactNode;
+  if (error) body = <MessageRow colSpan={COLUMNS.length}><span role="alert" className="text-red-300">Failed to load your scheduled parties.</span></MessageRow>;
+  else if (!data) body = <MessageRow colSpan={COLUMNS.length}>Loading your scheduled parties...</MessageRow>;
+  else if (data.length === 0) body = <MessageRow colSpan={COLUMNS.length}>{NO_OWN_PARTIES}</MessageRow>;
+  else {
+    body = data.map((party) => (
+      <tr key={party.id} className={rowClass} data-testid="my-party-row">
+        <th scope="row" className={`${cellClass} text-left font-medium text-white`}>
+          {party.title}
+        </th>
+        <td className={cellClass}>{party.show_movie}</td>
+        <td className={cellClass}>{formatScheduledFor(party.date_time)}</td>
+        <td className={cellClass}>{statusLabel(party.privacy)}</td>
+        <td className={cellClass}>{party.rsvp_count}</td>
+        <td className={cellClass}>
+          <button type="button" className={smallSecondaryButtonClass} aria-label={`Details: ${party.title}`} onClick={() => setOpenId(party.id)}>
+            Details
+          </button>
+        </td>
+      </tr>
+    ));
+  }
+
+  return (
+    <ProfileSection
+      title="My Scheduled Parties"
+      actions={
+        <button
+          type="button"
+          className={smallSecondaryButtonClass}
+          aria-expanded={creating}
+          onClick={() => {
+            if (!creating) setFormKey((k) => k + 1);
+            setCreating(!creating);
+          }}
+        >
+          {creating ? "Cancel" : "Create New Party"}
+        </button>
+      }
+    >
+      {creating && (
+        <div className="mb-5 rounded-lg border border-slate-700 p-4">
+          <ScheduledPartyForm
+            key={formKey}
+            submitLabel="Create Party"
+            busyLabel="Creating..."
+            onSubmit={async (input) => {
+              try {
+                await createScheduledParty(input);
+                setCreating(false);
+              } catch (failure) {
+                throw new Error(failureText("Failed to create party.", failure));
+              }
+            }}
+          />
+        </div>
+      )}
+      <DataTable caption="My scheduled parties" columns={COLUMNS} minWidth="40rem">
+        {body}
+      </DataTable>
+      {open && <ScheduledPartyDialog party={open} isOwner onClose={() => setOpenId(null)} />}
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+/** Accent and text colour pickers with "Save Colors": saved to the account and to browser storage. */
+import { useId, useState } from "react";
+import { secondaryButtonClass } from "@/components/parties/styles";
+import { updateOwnProfile } from "@/lib/api/use-own-user";
+import { STORAGE_KEYS } from "@/lib/constants";
+import { ProfileSection } from "./profile-section";
+import type { ProfileColors as Colors } from "./profile-theme";
+import { writeStored } from "./stored-preference";
+
+export const SAVE_COLORS_FAILED = "Failed to save color preferences.";
+
+export function ProfileColors({ initial }: { initial: Colors }) {
+  const [colors, setColors] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const id = useId();
+
+  async function save() {
+    setSaving(true);
+    setSaved(false);
+    try {
+      await updateOwnProfile({ accent_color: colors.accent, text_color: colors.text });
+      writeStored(STORAGE_KEYS.accentColor, colors.accent);
+      writeStored(STORAGE_KEYS.profileTextColor, colors.text);
+      setSaved(true);
+    } catch {
+      window.alert(SAVE_COLORS_FAILED);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const picker = (key: keyof Colors, label: string) => (
+    <div className="flex items-center gap-3">
+      <input
+        id={`${id}-${key}`}
+        type="color"
+        value={colors[key]}
+        onChange={(e) => {
+          setSaved(false);
+          setColors((c) => ({ ...c, [key]: e.target.value }));
+        }}
+        className="h-10 w-14 cursor-pointer rounded border border-slate-500 bg-slate-950"
+      />
+      <label htmlFor={`${id}-${key}`} className="text-sm text-slate-200">
+        {label} <span className="font-mono text-slate-300">{colors[key]}</span>
+      </label>
+    </div>
+  );
+
+  return (
+    <ProfileSection title="Colors">
+      <div className="flex flex-wrap items-center gap-6">
+        {picker("accent", "Accent color")}
+        {picker("text", "Text color")}
+        <button type="button" className={secondaryButtonClass} onClick={() => void save()} disabled={saving}>
+          {saving ? "Saving..." : "Save Colors"}
+        </button>
+        {saved && (
+          <p role="status" className="text-sm text-emerald-300">
+            Colors saved.
+          </p>
+        )}
+      </div>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+/**
+ * Profile URL, read-only, with Copy → "Copied!" for 1.2 s. Spec §9 builds it from the site root and
+ * the Twitch username, else the encoded display name, else the id; but this site's public profile
+ * route is /{username}, so the username comes first (a link by Twitch name or display name would
+ * not open the profile here).
+ */
+import { useEffect, useId, useState } from "react";
+import { smallSecondaryButtonClass } from "@/components/parties/styles";
+import { COPY_CONFIRMATION_MS } from "@/lib/constants";
+import type { OwnUser } from "@/lib/schemas/user";
+import { ProfileSection } from "./profile-section";
+
+export function profileUrl(origin: string, user: Pick<OwnUser, "username" | "twitch_username" | "display_name" | "id">): string {
+  const slug = user.username ?? user.twitch_username ?? (user.display_name ? encodeURIComponent(user.display_name) : user.id);
+  return `${origin}/${slug}`;
+}
+
+export function ProfileUrl({ user }: { user: OwnUser }) {
+  const [copied, setCopied] = useState(false);
+  const id = useId();
+  const url = profileUrl(window.location.origin, user);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      // No clipboard permission: select the text so the user can copy it by hand.
+      (document.getElementById(id) as HTMLInputElement | null)?.select();
+    }
+  }
+
+  return (
+    <ProfileSection title="Profile URL">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={id} className="sr-only">
+          Profile URL
+        </label>
+        <input id={id} readOnly value={url} className="min-w-0 flex-1 rounded-md border border-slate-600 bg-slate-950 px-3 py-2 text-sm text-slate-100" />
+        <button type="button" className={smallSecondaryButtonClass} onClick={() => void copy()}>
+          {copied ? "Copied!" : "Copy"}
+        </button>
+      </div>
+    </ProfileSection>
+  );
+}

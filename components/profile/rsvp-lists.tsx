@@ -1,0 +1,86 @@
+"use client";
+/**
+ * The profile's RSVP lists, both from GET /scheduled-parties/me/joined: "Joined Scheduled Parties"
+ * (every party you RSVP'd to, past ones included) and "RSVP'd Parties" (the upcoming ones, each
+ * with Un-RSVP after confirmation).
+ */
+import type { ReactNode } from "react";
+import { cellClass, DataTable, MessageRow, rowClass } from "@/components/parties/data-table";
+import { formatScheduledFor, statusLabel } from "@/components/parties/format";
+import { HostName } from "@/components/parties/live-parties-table";
+import { smallSecondaryButtonClass } from "@/components/parties/styles";
+import { useRsvp } from "@/components/parties/use-rsvp";
+import { useJoinedScheduledParties } from "@/lib/api/use-scheduled-parties";
+import { ProfileSection } from "./profile-section";
+
+export const NO_JOINED = "No joined parties yet.";
+export const NO_RSVPS = "You haven't RSVP'd to any parties yet.";
+const LOAD_FAILED = "Failed to load joined parties.";
+
+const JOINED_COLUMNS = ["Title", "Host", "Scheduled For", "Status"] as const;
+
+export function JoinedScheduledParties() {
+  const { data, error } = useJoinedScheduledParties();
+  let body: ReactNode;
+  if (error) body = <MessageRow colSpan={JOINED_COLUMNS.length}><span role="alert" className="text-red-300">{LOAD_FAILED}</span></MessageRow>;
+  else if (!data) body = <MessageRow colSpan={JOINED_COLUMNS.length}>Loading joined parties...</MessageRow>;
+  else if (data.length === 0) body = <MessageRow colSpan={JOINED_COLUMNS.length}>{NO_JOINED}</MessageRow>;
+  else {
+    body = data.map((record) => (
+      <tr key={record.id} className={rowClass}>
+        <th scope="row" className={`${cellClass} text-left font-medium text-white`}>
+          {record.title}
+        </th>
+        <td className={cellClass}>
+          <HostName username={record.host_username} name={record.host_display_name} />
+        </td>
+        <td className={cellClass}>{formatScheduledFor(record.date_time)}</td>
+        <td className={cellClass}>{statusLabel(record.status)}</td>
+      </tr>
+    ));
+  }
+  return (
+    <ProfileSection title="Joined Scheduled Parties">
+      <DataTable caption="Joined scheduled parties" columns={JOINED_COLUMNS} minWidth="32rem">
+        {body}
+      </DataTable>
+    </ProfileSection>
+  );
+}
+
+export function RsvpdParties() {
+  const { data, error } = useJoinedScheduledParties();
+  const controls = useRsvp();
+  const upcoming = data?.filter((r) => r.status === "upcoming") ?? [];
+  let body: ReactNode;
+  if (error) body = <p role="alert" className="text-red-300">{LOAD_FAILED}</p>;
+  else if (!data) body = <p className="text-slate-300">Loading your RSVPs...</p>;
+  else if (upcoming.length === 0) body = <p className="text-[color:var(--profile-text)]">{NO_RSVPS}</p>;
+  else {
+    body = (
+      <ul className="divide-y divide-slate-700">
+        {upcoming.map((record) => (
+          <li key={record.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="rsvpd-party">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-white">{record.title}</p>
+              <p className="text-sm text-slate-300">
+                {record.show_movie} · {formatScheduledFor(record.date_time)} · hosted by{" "}
+                <HostName username={record.host_username} name={record.host_display_name} />
+              </p>
+            </div>
+            <button
+              type="button"
+              className={smallSecondaryButtonClass}
+              disabled={controls.isBusy(record.scheduled_party_id)}
+              aria-label={`Un-RSVP: ${record.title}`}
+              onClick={() => void controls.unRsvp(record.scheduled_party_id, { failureText: "Failed to un-RSVP." })}
+            >
+              Un-RSVP
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <ProfileSection title="RSVP'd Parties">{body}</ProfileSection>;
+}

@@ -1,0 +1,102 @@
+/**
+ * Scheduled party resource schemas (spec §3 "Scheduled party", "Joined/RSVP record"; §5 party
+ * rules; §7 /scheduled-parties calls). Route handlers parse every body that enters and every payload
+ * that leaves with these; the profile's party form validates with the same input schema.
+ */
+import { z } from "zod";
+import { SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
+
+export const SCHEDULED_PARTY_TITLE_MAX_LENGTH = 200;
+export const SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH = 2000;
+export const SCHEDULED_PARTY_PRIVACY = ["public", "private"] as const;
+export const SCHEDULED_PARTY_STATUSES = ["upcoming", "past"] as const;
+
+export const ALREADY_RSVPD_MESSAGE = "Already RSVP'd to this party.";
+
+const fields = z.object({
+  title: z
+    .string({ error: "Title is required." })
+    .trim()
+    .min(1, "Title is required.")
+    .max(SCHEDULED_PARTY_TITLE_MAX_LENGTH, `Title must be at most ${SCHEDULED_PARTY_TITLE_MAX_LENGTH} characters.`),
+  /** Sent as an ISO timestamp (spec §5); an offset or Z is required so the instant is unambiguous. */
+  date_time: z.iso.datetime({ offset: true, error: "Date and time are required (ISO timestamp)." }),
+  /** Optional; leading whitespace trimmed (spec §5); blank → none. */
+  description: z
+    .string()
+    .max(SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH, `Description must be at most ${SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH} characters.`)
+    .nullish()
+    .transform((d) => d?.trimStart() || null),
+  privacy: z.enum(SCHEDULED_PARTY_PRIVACY, { error: "Privacy must be public or private." }).default("public"),
+  /** The platform label (spec §7 body field show_movie). */
+  show_movie: z.enum(SCHEDULED_PARTY_PLATFORMS, { error: `Platform must be one of: ${SCHEDULED_PARTY_PLATFORMS.join(", ")}.` }),
+});
+
+/**
+ * POST and PUT body (PUT sends the same fields). `platform` is accepted as another name for
+ * `show_movie`, since the spec's party entity names it both ways.
+ */
+export const scheduledPartyInputSchema = z.preprocess((raw) => {
+  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
+    const body = raw as Record<string, unknown>;
+    if (body.show_movie === undefined && body.platform !== undefined) return { ...body, show_movie: body.platform };
+  }
+  return raw;
+}, fields.strip());
+export type ScheduledPartyInput = z.input<typeof fields>;
+export type ScheduledPartyValues = z.output<typeof fields>;
+
+export const scheduledPartyIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const hostIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+/** `?code=` carries a private party's invite code. */
+export const inviteCodeQuerySchema = z.object({ code: z.string().trim().min(1).max(32).optional() });
+
+export const scheduledPartySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** The spec names the description synopsis too. */
+  synopsis: z.string().nullable(),
+  host_id: z.string(),
+  host_username: z.string().nullable(),
+  host_display_name: z.string(),
+  host: z.object({ username: z.string().nullable(), display_name: z.string() }),
+  show_movie: z.enum(SCHEDULED_PARTY_PLATFORMS),
+  platform: z.enum(SCHEDULED_PARTY_PLATFORMS),
+  date_time: z.string(),
+  privacy: z.enum(SCHEDULED_PARTY_PRIVACY),
+  status: z.enum(SCHEDULED_PARTY_STATUSES),
+  /** Counted by the database. */
+  rsvp_count: z.number().int().nonnegative(),
+  created_at: z.string(),
+  /** The host's view only: what lets others into a private party. */
+  invite_code: z.string().nullable(),
+});
+export type ScheduledParty = z.infer<typeof scheduledPartySchema>;
+export const scheduledPartyListSchema = z.array(scheduledPartySchema);
+
+/** GET /scheduled-parties/me/joined: one record per party the caller RSVP'd to. */
+export const joinedRecordSchema = z.object({
+  id: z.string(),
+  scheduled_party_id: z.string(),
+  title: z.string(),
+  date_time: z.string(),
+  status: z.enum(SCHEDULED_PARTY_STATUSES),
+  host_username: z.string().nullable(),
+  host_display_name: z.string(),
+  show_movie: z.enum(SCHEDULED_PARTY_PLATFORMS),
+  privacy: z.enum(SCHEDULED_PARTY_PRIVACY),
+  rsvp_count: z.number().int().nonnegative(),
+  rsvped_at: z.string(),
+});
+export type JoinedRecord = z.infer<typeof joinedRecordSchema>;
+export const joinedRecordListSchema = z.array(joinedRecordSchema);
+
+/** POST / DELETE /scheduled-parties/{id}/rsvp. */
+export const rsvpResultSchema = z.object({
+  message: z.string(),
+  scheduled_party_id: z.string(),
+  rsvped: z.boolean(),
+  rsvp_count: z.number().int().nonnegative(),
+});
+export type RsvpResult = z.infer<typeof rsvpResultSchema>;

@@ -1,0 +1,25 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { getDb } from "@/db/client";
+import { scheduledParty } from "@/db/schema";
+import type { ScheduledParty, ScheduledPartyValues } from "@/lib/schemas/scheduled-party";
+import { newInviteCode } from "@/lib/server/parties/create-party";
+import { findScheduledParty, toScheduledParty } from "./scheduled-party-query";
+
+export async function createScheduledParty(hostId: string, input: ScheduledPartyValues): Promise<ScheduledParty> {
+  const db = await getDb();
+  const id = randomBytes(12).toString("base64url");
+  await db.insert(scheduledParty).values({
+    id,
+    hostId,
+    title: input.title,
+    description: input.description,
+    platform: input.show_movie,
+    dateTime: new Date(input.date_time),
+    privacy: input.privacy,
+    inviteCode: newInviteCode(10),
+  });
+  const created = await findScheduledParty(id);
+  if (!created) throw new Error("scheduled party vanished after insert");
+  return toScheduledParty(created, hostId);
+}

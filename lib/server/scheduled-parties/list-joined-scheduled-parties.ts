@@ -1,0 +1,34 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
+import { joinedRecordListSchema, type JoinedRecord } from "@/lib/schemas/scheduled-party";
+import { rsvpCountSql, SCHEDULED_PARTY_LIST_LIMIT, statusOf } from "./scheduled-party-query";
+
+/** GET /scheduled-parties/me/joined: the parties the user RSVP'd to, soonest first. */
+export async function listJoinedScheduledParties(userId: string): Promise<JoinedRecord[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ party: scheduledParty, rsvpedAt: scheduledPartyRsvp.createdAt, hostUsername: user.username, hostName: user.name, rsvpCount: rsvpCountSql })
+    .from(scheduledPartyRsvp)
+    .innerJoin(scheduledParty, eq(scheduledParty.id, scheduledPartyRsvp.partyId))
+    .innerJoin(user, eq(user.id, scheduledParty.hostId))
+    .where(eq(scheduledPartyRsvp.userId, userId))
+    .orderBy(asc(scheduledParty.dateTime))
+    .limit(SCHEDULED_PARTY_LIST_LIMIT);
+  return joinedRecordListSchema.parse(
+    rows.map(({ party, rsvpedAt, hostUsername, hostName, rsvpCount }) => ({
+      id: party.id,
+      scheduled_party_id: party.id,
+      title: party.title,
+      date_time: party.dateTime.toISOString(),
+      status: statusOf(party.dateTime),
+      host_username: hostUsername,
+      host_display_name: hostName,
+      show_movie: party.platform,
+      privacy: party.privacy,
+      rsvp_count: Number(rsvpCount),
+      rsvped_at: rsvpedAt.toISOString(),
+    })),
+  );
+}

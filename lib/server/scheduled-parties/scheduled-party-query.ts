@@ -1,0 +1,84 @@
+import "server-only";
+/**
+ * The one read shape for scheduled parties: the row, its host's names and its RSVP count (counted
+ * by the database), mapped to the public response. Visibility rules live here too, so every list
+ * and lookup applies the same ones.
+ */
+import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
+import { scheduledPartySchema, type ScheduledParty } from "@/lib/schemas/scheduled-party";
+
+export type ScheduledPartyRow = typeof scheduledParty.$inferSelect;
+
+/** Lists answer at most this many parties. */
+export const SCHEDULED_PARTY_LIST_LIMIT = 200;
+
+export const rsvpCountSql = sql<number>`(select count(*)::int from ${scheduledPartyRsvp} where ${scheduledPartyRsvp.partyId} = ${scheduledParty.id})`;
+
+export interface ScheduledPartyRecord {
+  party: ScheduledPartyRow;
+  hostUsername: string | null;
+  hostName: string;
+  rsvpCount: number;
+}
+
+export function statusOf(dateTime: Date, now = Date.now()): "upcoming" | "past" {
+  return dateTime.getTime() < now ? "past" : "upcoming";
+}
+
+/** Public parties, plus private ones the viewer hosts or RSVP'd to (its invitees). */
+export function visibleTo(viewerId: string | null): SQL {
+  const isPublic = eq(scheduledParty.privacy, "public");
+  if (!viewerId) return isPublic;
+  const rsvped = sql`select 1 from ${scheduledPartyRsvp} where ${scheduledPartyRsvp.partyId} = ${scheduledParty.id} and ${scheduledPartyRsvp.userId} = ${viewerId}`;
+  return or(isPublic, eq(scheduledParty.hostId, viewerId), sql`exists (${rsvped})`)!;
+}
+
+export async function selectScheduledParties(where: SQL | undefined, limit = SCHEDULED_PARTY_LIST_LIMIT): Promise<ScheduledPartyRecord[]> {
+  const db = await getDb();
+  return db
+    .select({ party: scheduledParty, hostUsername: user.username, hostName: user.name, rsvpCount: rsvpCountSql })
+    .from(scheduledParty)
+    .innerJoin(user, eq(user.id, scheduledParty.hostId))
+    .where(where)
+    // Upcoming parties first, soonest first; past ones after them.
+    .orderBy(sql`${scheduledParty.dateTime} < now()`, asc(scheduledParty.dateTime), asc(scheduledParty.id))
+    .limit(limit);
+}
+
+export async function findScheduledParty(id: string): Promise<ScheduledPartyRecord | undefined> {
+  const [found] = await selectScheduledParties(eq(scheduledParty.id, id), 1);
+  return found;
+}
+
+export async function hasRsvp(partyId: string, userId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ partyId: scheduledPartyRsvp.partyId })
+    .from(scheduledPartyRsvp)
+    .where(and(eq(scheduledPartyRsvp.partyId, partyId), eq(scheduledPartyRsvp.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export function toScheduledParty({ party, hostUsername, hostName, rsvpCount }: ScheduledPartyRecord, viewerId: string | null): ScheduledParty {
+  return scheduledPartySchema.parse({
+    id: party.id,
+    title: party.title,
+    description: party.description,
+    synopsis: party.description,
+    host_id: party.hostId,
+    host_username: hostUsername,
+    host_display_name: hostName,
+    host: { username: hostUsername, display_name: hostName },
+    show_movie: party.platform,
+    platform: party.platform,
+    date_time: party.dateTime.toISOString(),
+    privacy: party.privacy,
+    status: statusOf(party.dateTime),
+    rsvp_count: Number(rsvpCount),
+    created_at: party.createdAt.toISOString(),
+    invite_code: viewerId !== null && viewerId === party.hostId ? party.inviteCode : null,
+  });
+}

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+/** API shortcuts for the party and profile specs: arrange data through the real API, then drive the UI. */
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { signUpViaApi, uniqueUser } from "./helpers";
+
+export interface ScheduledPartyBody {
+  id: string;
+  title: string;
+  rsvp_count: number;
+  invite_code: string | null;
+}
+
+export const FUTURE_ISO = "2031-05-01T20:00:00.000Z";
+
+export async function createScheduledPartyViaApi(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<ScheduledPartyBody> {
+  const res = await request.post("/api/v1/scheduled-parties", {
+    data: { title: `Party ${Date.now().toString(36)}`, date_time: FUTURE_ISO, show_movie: "Netflix", ...overrides },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as ScheduledPartyBody;
+}
+
+export async function rsvpViaApi(request: APIRequestContext, partyId: string): Promise<void> {
+  expect((await request.post(`/api/v1/scheduled-parties/${partyId}/rsvp`)).status()).toBe(201);
+}
+
+/** A second signed-in user in their own browser context. */
+export async function otherUser(browser: Browser, prefix = "other"): Promise<{ page: Page; user: ReturnType<typeof uniqueUser>; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = await signUpViaApi(page, uniqueUser(prefix));
+  return { page, user, close: () => context.close() };
+}
+
+/** Accepts the next window.alert/confirm after checking its text. */
+export function expectDialog(page: Page, message: string, accept = true): Promise<void> {
+  return new Promise((resolve, reject) => {
+    page.once("dialog", (dialog) => {
+      const seen = dialog.message();
+      void (accept ? dialog.accept() : dialog.dismiss()).then(() => (seen === message ? resolve() : reject(new Error(`dialog said "${seen}", expected "${message}"`))));
+    });
+  });
+}
+
+/** No serious or critical axe findings on the page as it is now (dialogs included when open). */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).exclude("nextjs-portal").analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), "serious or critical axe violations").toEqual([]);
+}

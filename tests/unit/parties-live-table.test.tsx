@@ -1,0 +1,79 @@
+/** @jest-environment jsdom */
+/** Live Parties table (spec §2, §4): columns, badges, dashes, synopsis tooltip, platform filter and viewer sort. */
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { LivePartiesTable, NO_ACTIVE_PARTIES } from "@/components/parties/live-parties-table";
+import { ToastProvider } from "@/components/ui/toast";
+import type { LiveParty } from "@/lib/api/use-active-parties";
+import { liveRow } from "../fixtures/party-rows";
+
+const party = (id: string, overrides: Partial<LiveParty> = {}) => liveRow(id, { host_username: `host_${id}`, ...overrides });
+
+const PARTIES = [
+  party("a", { party_size: 3, synopsis: "Thieves and a detective.", chat_provider: "twitch", chat_identifier: "streamqueen" }),
+  party("b", { party_size: 10, platform_domain: "www.youtube.com", state: "AWAITING_RECONNECT" }),
+  party("c", { party_size: 5, platform_domain: "disneyplus.com", host_username: null, video_title: "" }),
+  party("d", { party_size: 50, state: "ENDED" }),
+];
+
+function renderTable(parties = PARTIES) {
+  render(
+    <ToastProvider>
+      <LivePartiesTable parties={parties} />
+    </ToastProvider>,
+  );
+  return screen.getByRole("table", { name: "Live parties" });
+}
+
+const titles = () => screen.getAllByTestId("live-party-row").map((row) => within(row).getAllByRole("cell")[3]!.textContent);
+
+test("has the spec's columns and hides ended parties; most viewers first by default", () => {
+  const table = renderTable();
+  expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+    "Chat Provider", "Host", "Platform", "Now Playing", "Viewers", "Status", "Action",
+  ]);
+  expect(screen.getAllByTestId("live-party-row")).toHaveLength(3);
+  // The synopsis is also in the cell for keyboard and screen-reader users (visually hidden).
+  expect(titles()).toEqual(["Movie b", "-", "Movie a. Synopsis: Thieves and a detective."]);
+});
+
+test("status badges, platform names from the domain, dashes, host links and the synopsis tooltip", () => {
+  renderTable();
+  const [b, c, a] = screen.getAllByTestId("live-party-row");
+  expect(within(b!).getByText("Reconnecting...")).toBeInTheDocument();
+  expect(within(b!).getByText("YouTube")).toBeInTheDocument();
+  expect(within(a!).getByText("Live")).toBeInTheDocument();
+  expect(within(a!).getByText("Twitch chat (streamqueen)")).toBeInTheDocument();
+  expect(a).toHaveAttribute("title", "Thieves and a detective.");
+  expect(within(a!).getByRole("link", { name: "Host a" })).toHaveAttribute("href", "/host_a");
+  expect(within(c!).getByText("Disney+")).toBeInTheDocument();
+  expect(within(c!).queryByRole("link")).not.toBeInTheDocument();
+  expect(within(c!).getAllByRole("cell")[3]).toHaveTextContent(/^-$/);
+  expect(within(a!).getByRole("button", { name: /Join Party/ })).toBeEnabled();
+});
+
+test("the platform filter offers All Platforms plus the platforms present, and filters", async () => {
+  const user = userEvent.setup();
+  renderTable();
+  const filter = screen.getByLabelText("Platform");
+  expect(within(filter).getAllByRole("option").map((o) => o.textContent)).toEqual(["All Platforms", "Disney+", "Netflix", "YouTube"]);
+  await user.selectOptions(filter, "Netflix");
+  expect(screen.getAllByTestId("live-party-row")).toHaveLength(1);
+  expect(screen.getByText("Movie a")).toBeInTheDocument();
+  await user.selectOptions(filter, "All Platforms");
+  expect(screen.getAllByTestId("live-party-row")).toHaveLength(3);
+});
+
+test("Least Viewers sorts ascending", async () => {
+  const user = userEvent.setup();
+  renderTable();
+  await user.selectOptions(screen.getByLabelText("Viewers"), "Least Viewers");
+  const sizes = screen.getAllByTestId("live-party-row").map((row) => within(row).getAllByRole("cell")[4]!.textContent);
+  expect(sizes).toEqual(["3", "5", "10"]);
+});
+
+test("no parties (or only ended ones) → the empty state", () => {
+  renderTable([party("x", { state: "ENDED" })]);
+  expect(screen.getByText(NO_ACTIVE_PARTIES)).toBeInTheDocument();
+  expect(screen.queryByTestId("live-party-row")).not.toBeInTheDocument();
+});

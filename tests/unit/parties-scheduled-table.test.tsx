@@ -1,0 +1,147 @@
+/** @jest-environment jsdom */
+/**
+ * Scheduled Parties table and the RSVP flow (spec §2, §4, §8) against a fake API: login required;
+ * the button is disabled while the request runs; then a disabled "RSVP'd" plus Un-RSVP; "Already
+ * RSVP" counts as success; failures and un-RSVP confirmation.
+ */
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { mutate, SWRConfig } from "swr";
+import { ScheduledPartiesTable } from "@/components/parties/scheduled-parties-table";
+import { RSVP_LOGIN_REQUIRED, UN_RSVP_CONFIRMATION } from "@/components/parties/use-rsvp";
+import { swrFetcher } from "@/lib/api/client";
+import { useCurrentUser } from "@/lib/api/use-current-user";
+import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
+import { scheduledRow } from "../fixtures/party-rows";
+
+jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: jest.fn() }));
+const currentUser = useCurrentUser as jest.MockedFunction<typeof useCurrentUser>;
+
+const party = (id: string, overrides: Partial<ScheduledParty> = {}) => scheduledRow(id, { title: `Party ${id}`, ...overrides });
+
+/** A tiny fake of the RSVP endpoints: `joined` is the server's RSVP state. */
+let joined: string[];
+let rsvpAnswer: () => Promise<Response>;
+const calls: string[] = [];
+
+function jsonResponse(status: number, body: unknown): Response {
+  return { status, ok: status < 300, headers: new Headers({ "content-type": "application/json" }), text: async () => JSON.stringify(body) } as unknown as Response;
+}
+
+beforeEach(async () => {
+  // The app's writes revalidate SWR's default cache: start each test with it empty.
+  await mutate(() => true, undefined, { revalidate: false });
+  joined = [];
+  calls.length = 0;
+  rsvpAnswer = async () => {
+    joined.push("a");
+    return jsonResponse(201, { message: "RSVP'd to this party.", scheduled_party_id: "a", rsvped: true, rsvp_count: 1 });
+  };
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    calls.push(`${method} ${url}`);
+    if (url.endsWith("/me/joined")) return jsonResponse(200, joined.map((id) => ({ scheduled_party_id: id })));
+    if (url.endsWith("/rsvp") && method === "POST") return rsvpAnswer();
+    if (url.endsWith("/rsvp") && method === "DELETE") {
+      joined = joined.filter((id) => id !== "a");
+      return jsonResponse(200, { message: "Un-RSVP'd", scheduled_party_id: "a", rsvped: false, rsvp_count: 0 });
+    }
+    return jsonResponse(404, { detail: "Not found" });
+  }) as typeof fetch;
+  currentUser.mockReturnValue({ user: { id: "me", name: "Me", email: "me@example.test" }, isLoading: false, refetch: () => {} });
+});
+
+function renderTable(parties: ScheduledParty[], props: Partial<Parameters<typeof ScheduledPartiesTable>[0]> = {}) {
+  render(
+    <SWRConfig value={{ fetcher: swrFetcher, dedupingInterval: 0 }}>
+      <ScheduledPartiesTable parties={parties} title="Scheduled Parties" headingId="t" {...props} />
+    </SWRConfig>,
+  );
+}
+
+test("columns, dashes, TBA for an unreadable date, and the Host column only where asked", () => {
+  renderTable([party("a", { description: "Bring snacks", rsvp_count: 2 }), party("b", { date_time: "", description: null, show_movie: "Other" })]);
+  const table = screen.getByRole("table", { name: "Scheduled Parties" });
+  expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+    "Title", "Host", "Platform", "Description", "RSVPs", "Scheduled For", "Action",
+  ]);
+  const [a, b] = screen.getAllByTestId("scheduled-party-row");
+  expect(within(a!).getByText("Bring snacks")).toBeInTheDocument();
+  expect(within(b!).getByText("TBA")).toBeInTheDocument();
+  expect(within(b!).getAllByRole("cell")[2]).toHaveTextContent(/^-$/);
+});
+
+test("without the Host column (a public profile), a missing title reads N/A", () => {
+  renderTable([party("a", { title: "" })], { showHost: false, missingTitle: "N/A" });
+  expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).not.toContain("Host");
+  expect(screen.getByRole("rowheader")).toHaveTextContent("N/A");
+});
+
+test("filter by platform and sort by RSVPs", async () => {
+  const user = userEvent.setup();
+  renderTable([party("a", { rsvp_count: 1 }), party("b", { rsvp_count: 7, show_movie: "YouTube" }), party("c", { rsvp_count: 3 })]);
+  const rowTitles = () => screen.getAllByRole("rowheader").map((r) => r.textContent);
+  expect(rowTitles()).toEqual(["Party b", "Party c", "Party a"]);
+  await user.selectOptions(screen.getByLabelText("RSVPs"), "Least RSVPs");
+  expect(rowTitles()).toEqual(["Party a", "Party c", "Party b"]);
+  const filter = screen.getByLabelText("Platform");
+  expect(within(filter).getAllByRole("option").map((o) => o.textContent)).toEqual(["All Platforms", "Netflix", "YouTube"]);
+  await user.selectOptions(filter, "YouTube");
+  expect(rowTitles()).toEqual(["Party b"]);
+});
+
+test("anonymous RSVP → the log-in alert, and no request", async () => {
+  currentUser.mockReturnValue({ user: null, isLoading: false, refetch: () => {} });
+  const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
+  renderTable([party("a")]);
+  await userEvent.click(screen.getByRole("button", { name: "RSVP: Party a" }));
+  expect(alert).toHaveBeenCalledWith(RSVP_LOGIN_REQUIRED);
+  expect(calls.filter((c) => c.includes("/rsvp"))).toEqual([]);
+  alert.mockRestore();
+});
+
+test("RSVP: disabled while running, then a disabled RSVP'd plus Un-RSVP; Un-RSVP asks first", async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const original = rsvpAnswer;
+  rsvpAnswer = async () => {
+    await gate;
+    return original();
+  };
+  renderTable([party("a")]);
+  const button = await screen.findByRole("button", { name: "RSVP: Party a" });
+  await userEvent.click(button);
+  expect(button).toBeDisabled();
+  await act(async () => release());
+  expect(await screen.findByRole("button", { name: "RSVP'd: Party a" })).toBeDisabled();
+  expect(calls).toContain("POST /api/v1/scheduled-parties/a/rsvp");
+
+  const confirm = jest.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+  const unRsvp = screen.getByRole("button", { name: "Un-RSVP: Party a" });
+  await userEvent.click(unRsvp);
+  expect(confirm).toHaveBeenCalledWith(UN_RSVP_CONFIRMATION);
+  expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual([]);
+  await userEvent.click(unRsvp);
+  expect(await screen.findByRole("button", { name: "RSVP: Party a" })).toBeEnabled();
+  expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /api/v1/scheduled-parties/a/rsvp"]);
+  confirm.mockRestore();
+});
+
+test("an \"Already RSVP\" error counts as success; other failures alert \"RSVP failed: \"", async () => {
+  const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
+  rsvpAnswer = async () => {
+    joined = ["a"];
+    return jsonResponse(409, { detail: "Already RSVP'd to this party." });
+  };
+  renderTable([party("a"), party("b")]);
+  await userEvent.click(await screen.findByRole("button", { name: "RSVP: Party a" }));
+  expect(await screen.findByRole("button", { name: "RSVP'd: Party a" })).toBeInTheDocument();
+  expect(alert).not.toHaveBeenCalled();
+
+  rsvpAnswer = async () => jsonResponse(500, { detail: "Database is down" });
+  await userEvent.click(screen.getByRole("button", { name: "RSVP: Party b" }));
+  await waitFor(() => expect(alert).toHaveBeenCalledWith("RSVP failed: Database is down"));
+  expect(screen.getByRole("button", { name: "RSVP: Party b" })).toBeEnabled();
+  alert.mockRestore();
+});

@@ -1,0 +1,49 @@
+/** @jest-environment jsdom */
+/** Bio inline edit (spec §2, §4, §5): counter out of 300, the input's limit, cancel restores, failure text. */
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { BioEditor } from "@/components/profile/bio-editor";
+import { updateOwnProfile } from "@/lib/api/use-own-user";
+import { ApiClientError } from "@/lib/api/client";
+
+jest.mock("@/lib/api/use-own-user", () => ({ updateOwnProfile: jest.fn() }));
+const update = updateOwnProfile as jest.MockedFunction<typeof updateOwnProfile>;
+beforeEach(() => update.mockReset());
+
+test("no bio → No bio set.; edit shows the counter and the 300 limit; cancel restores", async () => {
+  const user = userEvent.setup();
+  render(<BioEditor bio={null} />);
+  expect(screen.getByText("No bio set.")).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "Edit bio" }));
+  const box = screen.getByRole("textbox", { name: "Bio" });
+  expect(box).toHaveAttribute("maxLength", "300");
+  expect(screen.getByText("0/300")).toBeInTheDocument();
+  await user.type(box, "Hello");
+  expect(screen.getByText("5/300")).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "Cancel" }));
+  expect(screen.getByText("No bio set.")).toBeInTheDocument();
+  expect(update).not.toHaveBeenCalled();
+});
+
+test("save sends the bio and returns to the view", async () => {
+  const user = userEvent.setup();
+  update.mockResolvedValue({} as never);
+  render(<BioEditor bio="Old" />);
+  await user.click(screen.getByRole("button", { name: "Edit bio" }));
+  await user.clear(screen.getByRole("textbox", { name: "Bio" }));
+  await user.type(screen.getByRole("textbox", { name: "Bio" }), "New");
+  await user.click(screen.getByRole("button", { name: "Save" }));
+  expect(update).toHaveBeenCalledWith({ bio: "New" });
+  expect(screen.queryByRole("textbox", { name: "Bio" })).not.toBeInTheDocument();
+});
+
+test("a refused save shows \"Failed to update bio.\" with the server's reason and stays in edit", async () => {
+  const user = userEvent.setup();
+  update.mockRejectedValue(new ApiClientError("Bio must be at most 300 characters.", 422));
+  render(<BioEditor bio={null} />);
+  await user.click(screen.getByRole("button", { name: "Edit bio" }));
+  await user.type(screen.getByRole("textbox", { name: "Bio" }), "x");
+  await user.click(screen.getByRole("button", { name: "Save" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Failed to update bio. Bio must be at most 300 characters.");
+  expect(screen.getByRole("textbox", { name: "Bio" })).toHaveValue("x");
+});
