@@ -1,0 +1,456 @@
+#!/usr/bin/env node
+/**
+ * Fan-out benchmark: host command → guest receipt latency in ONE party with 100, 1 000 and 5 000
+ * guests, ViewParty (SSE down, POST up; the built app via scripts/server.mjs) side by side with a
+ * minimal socket.io fan-out server (bench/lib/socketio-baseline.mjs), same guest counts, worker
+ * layout and pacing. Guests live in forked worker processes (bench/lib/sse-worker.mjs,
+ * bench/lib/socketio-worker.mjs); the coordinator (this process) is the host: it records each
+ * command's send time by cid, workers record each guest's receipt time of the event with that cid
+ * (same machine, same wall clock: performance.timeOrigin + performance.now()).
+ *
+ *   npm run build && npm run bench:fanout
+ *   node bench/fanout.mjs [--guests 100,1000,5000] [--commands 200] [--warmup 20] [--interval 100]
+ *                         [--pace closed|fixed] [--workers 4] [--systems viewparty,socketio] [--concurrency 16]
+ *                         [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"]  (both servers)
+ *
+ * Prints figures; asserts nothing. Every server and worker it starts is stopped on exit or error.
+ */
+import { fork } from "node:child_process";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { io } from "socket.io-client";
+import {
+  cpuMs,
+  fdLimits,
+  fmt,
+  freePort,
+  HOST,
+  killAll,
+  loadAverage,
+  mintGuests,
+  now,
+  parseArgs,
+  printTable,
+  quantile,
+  request,
+  ROOT,
+  rssMb,
+  sleep,
+  spawnNode,
+  startViewParty,
+  stopChild,
+  track,
+  waitFor,
+} from "./lib/common.mjs";
+
+const opts = parseArgs({
+  guests: "100,1000,5000",
+  commands: 200,
+  warmup: 20,
+  interval: 100,
+  pace: "closed",
+  workers: 4,
+  systems: "viewparty,socketio",
+  concurrency: 16,
+  settle: 2000,
+  out: "",
+  serverNodeArgs: "",
+});
+const guestCounts = opts.guests.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const systems = opts.systems.split(",").map((s) => s.trim());
+if (guestCounts.length === 0) throw new Error("--guests: comma-separated positive integers");
+if (opts.interval < 67) console.warn("! --interval below 67 ms exceeds the ViewParty host command limit (200 per 10 s)");
+const LIB = path.join(ROOT, "bench/lib");
+
+// --- workers ---------------------------------------------------------------------------------------
+
+/** Forks a worker and wraps its IPC in request/reply calls. */
+function startWorker(script) {
+  const child = track(fork(path.join(LIB, script), [], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] }));
+  const waiters = [];
+  const completions = new Set();
+  child.on("message", (msg) => {
+    if (msg.type === "complete") {
+      completions.add(msg.cid);
+      return;
+    }
+    if (msg.type === "error") {
+      for (const w of waiters.splice(0)) w.reject(new Error(`worker: ${msg.message}`));
+      return;
+    }
+    const i = waiters.findIndex((w) => w.type === msg.type);
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(msg);
+  });
+  child.on("exit", (code) => {
+    for (const w of waiters.splice(0)) w.reject(new Error(`worker exited (${code}) while waiting for ${w.type}`));
+  });
+  const wait = (type, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`worker: no ${type} within ${timeoutMs} ms`)), timeoutMs);
+      waiters.push({
+        type,
+        resolve: (m) => (clearTimeout(timer), resolve(m)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+    });
+  const ready = wait("ready", 30_000);
+  return {
+    child,
+    ready,
+    completions,
+    call(msg, replyType, timeoutMs = 30_000) {
+      const p = wait(replyType, timeoutMs);
+      child.send(msg);
+      return p;
+    },
+    async close() {
+      if (child.exitCode !== null) return;
+      await this.call({ type: "close" }, "closed", 10_000).catch(() => {});
+      await stopChild(child, 2_000);
+    },
+  };
+}
+
+// --- the two systems under test ---------------------------------------------------------------------
+
+/** ViewParty: one party, the host holds its own SSE stream and POSTs commands. */
+async function viewParty(run) {
+  const app = await startViewParty({ nodeArgs: opts.serverNodeArgs.split(" ").filter(Boolean) });
+  const cmdAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  let party;
+  let host;
+  let hostStream;
+  return {
+    name: "ViewParty",
+    pid: app.pid,
+    worker: "sse-worker.mjs",
+    async setup(guests) {
+      host = (await mintGuests(app.baseUrl, 1, { run, prefix: "host", concurrency: 1 }))[0];
+      const created = await request(app.baseUrl, "POST", "/api/v1/parties", {
+        token: host,
+        body: { video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", video_title: "Bench" },
+      });
+      if (created.status !== 201) throw new Error(`create party: ${created.status} ${JSON.stringify(created.body)}`);
+      party = created.body.id;
+      // The host's own stream (keeps the party ACTIVE, as a real host's would).
+      await new Promise((resolve, reject) => {
+        hostStream = http.request(`${app.baseUrl}/api/v1/parties/${party}/events`, { headers: { Authorization: `Bearer ${host}` } });
+        hostStream.on("response", (res) => {
+          if (res.statusCode !== 200) return reject(new Error(`host stream ${res.statusCode}`));
+          res.on("data", () => {});
+          resolve();
+        });
+        hostStream.on("error", reject);
+        hostStream.end();
+      });
+      // A couple of commands so every route and the bus are warm before the RSS baseline.
+      for (let i = 0; i < 3; i++) await this.command(1_000_000 + i);
+      const tokens = await mintGuests(app.baseUrl, guests, { run, concurrency: 16 });
+      return { items: tokens, connect: (slice) => ({ type: "connect", baseUrl: app.baseUrl, partyId: party, tokens: slice, concurrency: opts.concurrency }) };
+    },
+    command(cid) {
+      const body = JSON.stringify({ v: 1, type: "seek", position: (cid % 10_000) + 0.5, cid });
+      return new Promise((resolve, reject) => {
+        const req = http.request(`${app.baseUrl}/api/v1/parties/${party}/commands`, {
+          method: "POST",
+          agent: cmdAgent,
+          headers: { Authorization: `Bearer ${host}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`command ${cid}: ${res.statusCode}`))));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    },
+    async stop() {
+      hostStream?.destroy();
+      cmdAgent.destroy();
+      await app.stop();
+    },
+  };
+}
+
+/** socket.io baseline: one room, the host is a socket.io client that emits commands. */
+async function socketIo() {
+  const port = await freePort();
+  const child = spawnNode(path.join(LIB, "socketio-baseline.mjs"), {
+    env: { PORT: String(port) },
+    nodeArgs: opts.serverNodeArgs.split(" ").filter(Boolean),
+    label: "socket.io baseline",
+  });
+  const url = `http://${HOST}:${port}`;
+  await waitFor(async () => (await request(url, "GET", "/health")).status === 200, 20_000, child);
+  const room = "bench";
+  let host;
+  return {
+    name: "socket.io",
+    pid: child.pid,
+    worker: "socketio-worker.mjs",
+    async setup(guests) {
+      host = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
+      await new Promise((resolve, reject) => {
+        host.on("connect", () => host.emit("join", room, resolve));
+        host.on("connect_error", reject);
+      });
+      for (let i = 0; i < 3; i++) await this.command(1_000_000 + i);
+      // socket.io guests need no identity: one placeholder per guest.
+      return { items: Array.from({ length: guests }, () => "-"), connect: (slice) => ({ type: "connect", url, room, tokens: slice, concurrency: opts.concurrency }) };
+    },
+    command(cid) {
+      return new Promise((resolve) => host.emit("command", room, { v: 1, type: "seek", position: (cid % 10_000) + 0.5, cid }, resolve));
+    },
+    async stop() {
+      host?.close();
+      await stopChild(child);
+    },
+  };
+}
+
+// --- one measurement ----------------------------------------------------------------------------------
+
+async function measure(system, guests, run) {
+  const sys = system === "viewparty" ? await viewParty(run) : await socketIo();
+  const workers = [];
+  try {
+    const { items, connect } = await sys.setup(guests);
+    const k = Math.max(1, Math.min(opts.workers, guests));
+    for (let i = 0; i < k; i++) workers.push(startWorker(sys.worker));
+    await Promise.all(workers.map((w) => w.ready));
+
+    await sleep(1000);
+    const rssBefore = rssMb(sys.pid);
+
+    // Connect the guests, spread over the workers.
+    const connectCpu0 = cpuMs(sys.pid);
+    const connectStarted = now();
+    const slices = workers.map((_, i) => [Math.floor((i * guests) / k), Math.floor(((i + 1) * guests) / k)]);
+    // Bounded: 10 min, or 300 ms per guest when more (a join storm on a loaded 2-core box is slow).
+    const connectTimeout = Math.max(600_000, guests * 300);
+    const progress = setInterval(() => {
+      const fds = (() => {
+        try {
+          return readdirSync(`/proc/${sys.pid}/fd`).length;
+        } catch {
+          return NaN;
+        }
+      })();
+      process.stdout.write(`[${Math.round((now() - connectStarted) / 1000)} s: server holds ${fds} fds] `);
+    }, 30_000);
+    const results = await Promise.all(
+      workers.map((w, i) => w.call(connect(items.slice(...slices[i])), "connected", connectTimeout)),
+    ).finally(() => clearInterval(progress));
+    const connectMs = now() - connectStarted;
+    const connectCpu = cpuMs(sys.pid) - connectCpu0;
+    const connectFrames = results.reduce((s, r) => s + r.frames, 0);
+    const connected = results.reduce((s, r) => s + r.ok, 0);
+    const failed = results.reduce((s, r) => s + r.failed, 0);
+    if (failed > 0) console.warn(`  ! ${failed} of ${guests} guests failed to connect: ${results.flatMap((r) => r.errors).slice(0, 3).join(" | ")}`);
+    await sleep(opts.settle);
+    const rssAfter = rssMb(sys.pid);
+
+    // Warm-up, then the measured commands. "fixed": one every --interval ms whatever happens (shows
+    // saturation); "closed": also never before the previous command reached every guest (latency of
+    // an otherwise idle server), bounded by 30 s per command.
+    const sendAt = new Map();
+    const acks = [];
+    let ackErrors = 0;
+    const total = opts.warmup + opts.commands;
+    const pending = [];
+    let cpuStart = NaN;
+    const started = now();
+    let due = started;
+    for (let i = 0; i < total; i++) {
+      if (opts.pace === "closed" && i > 0) {
+        const waitUntil = now() + 30_000;
+        while (!workers.every((w) => w.completions.has(i)) && now() < waitUntil) await sleep(1);
+        due = Math.max(due, now());
+      }
+      const wait = due - now();
+      if (wait > 0) await sleep(wait);
+      due += opts.interval;
+      const cid = i + 1;
+      if (i === opts.warmup) cpuStart = cpuMs(sys.pid);
+      const t = now();
+      sendAt.set(cid, t);
+      pending.push(
+        sys.command(cid).then(
+          () => i >= opts.warmup && acks.push(now() - t),
+          () => (ackErrors += 1),
+        ),
+      );
+    }
+    const firstMeasured = sendAt.get(opts.warmup + 1);
+    const lastSent = sendAt.get(total);
+    await Promise.all(pending);
+
+    // Drain: wait until every connected guest has the last command (bounded: 180 s, or 15 s
+    // without progress).
+    const deadline = now() + 180_000;
+    let lastCount = -1;
+    let lastProgress = now();
+    for (;;) {
+      const counts = await Promise.all(workers.map((w) => w.call({ type: "progress", cid: total }, "progress")));
+      const count = counts.reduce((s, c) => s + c.count, 0);
+      if (count >= connected || now() > deadline) break;
+      if (count !== lastCount) [lastCount, lastProgress] = [count, now()];
+      else if (now() - lastProgress > 15_000) break;
+      await sleep(100);
+    }
+    const rssRun = rssMb(sys.pid);
+    const cpuUsed = cpuMs(sys.pid) - cpuStart;
+
+    const reports = await Promise.all(workers.map((w) => w.call({ type: "report" }, "receipts", 60_000)));
+    return summarize({
+      system: sys.name,
+      guests,
+      connected,
+      failed,
+      connectMs,
+      rssBefore,
+      rssAfter,
+      rssRun,
+      cpuUsed,
+      connectCpu,
+      connectFrames,
+      sendAt,
+      reports,
+      acks,
+      ackErrors,
+      rate: ((total - opts.warmup - 1) * 1000) / (lastSent - firstMeasured),
+    });
+  } finally {
+    await Promise.all(workers.map((w) => w.close()));
+    await sys.stop();
+  }
+}
+
+function summarize(r) {
+  const measured = [];
+  for (const [cid] of r.sendAt) if (cid > opts.warmup) measured.push(cid);
+  const perCid = new Map(measured.map((cid) => [cid, { n: 0, max: -Infinity }]));
+  const latencies = new Float64Array(measured.length * Math.max(1, r.connected));
+  let n = 0;
+  let dropped = 0;
+  let duplicates = 0;
+  for (const rep of r.reports) {
+    dropped += rep.dropped;
+    duplicates += rep.duplicates;
+    rep.cids.forEach((cid, i) => {
+      const entry = perCid.get(cid);
+      if (!entry) return;
+      const sent = r.sendAt.get(cid);
+      for (const t of rep.times[i]) {
+        const lat = t - sent;
+        if (n < latencies.length) latencies[n++] = lat;
+        entry.n += 1;
+        if (lat > entry.max) entry.max = lat;
+      }
+    });
+  }
+  const sorted = latencies.slice(0, n).sort();
+  const complete = [...perCid.values()].filter((e) => e.n >= r.connected).map((e) => e.max);
+  const completion = Float64Array.from(complete).sort();
+  const acks = Float64Array.from(r.acks).sort();
+  return {
+    system: r.system,
+    guests: r.guests,
+    connected: r.connected,
+    failed: r.failed,
+    pairs: n,
+    lost: measured.length * r.connected - n,
+    dropped,
+    duplicates,
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    fanoutP50: quantile(completion, 0.5),
+    fanoutP99: quantile(completion, 0.99),
+    incompleteCommands: measured.length - complete.length,
+    ackP50: quantile(acks, 0.5),
+    ackP99: quantile(acks, 0.99),
+    ackErrors: r.ackErrors,
+    rate: r.rate,
+    connectS: r.connectMs / 1000,
+    /** Server CPU per guest connected (ms), and event frames guests received while the others joined. */
+    connectCpuMsPerGuest: r.connectCpu / Math.max(1, r.connected),
+    connectFrames: r.connectFrames,
+    rssBefore: r.rssBefore,
+    rssAfter: r.rssAfter,
+    rssRun: r.rssRun,
+    cpuMs: r.cpuUsed,
+    /** Server CPU per delivered event (one frame to one guest), µs: CPU over the measured phase / pairs. */
+    cpuUsPerEvent: (r.cpuUsed * 1000) / Math.max(1, n),
+    mbPer1000: ((r.rssAfter - r.rssBefore) * 1000) / Math.max(1, r.connected),
+  };
+}
+
+// --- main ------------------------------------------------------------------------------------------
+
+async function main() {
+  const fd = fdLimits();
+  const perWorker = Math.ceil(Math.max(...guestCounts) / opts.workers);
+  if (perWorker + 64 > fd.soft) throw new Error(`${perWorker} connections per worker exceed this shell's fd limit ${fd.soft}: raise --workers`);
+  console.log(`# fan-out benchmark — ${new Date().toISOString()}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load ${loadAverage()}, fd limit ${fd.soft}/${fd.hard} (servers run with ulimit -n ${fd.hard})`,
+  );
+  console.log(
+    `guests ${guestCounts.join(", ")} · ${opts.workers} worker processes · ${opts.warmup} warm-up + ${opts.commands} measured commands, ` +
+      `${opts.pace === "closed" ? `≥ ${opts.interval} ms apart and each after the previous reached every guest` : `one every ${opts.interval} ms`} · systems ${systems.join(", ")}`,
+  );
+  const rows = [];
+  let run = 1;
+  for (const guests of guestCounts) {
+    for (const system of systems) {
+      process.stdout.write(`… ${system} with ${guests} guests `);
+      const r = await measure(system, guests, run++);
+      rows.push(r);
+      console.log(
+        `→ p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, fan-out p99 ${fmt(r.fanoutP99)} ms, ${fmt(r.mbPer1000)} MB/1000 (load ${loadAverage()})`,
+      );
+    }
+  }
+  console.log("\nLatency: host send → guest receipt (ms) over all (guest, command) pairs; fan-out = time until the LAST guest of a command has it.");
+  printTable(
+    ["system", "guests", "p50", "p99", "max", "fan-out p50", "fan-out p99", "lost", "cmd/s", "ack p50", "srv CPU µs/event", "connect s", "join CPU ms", "join frames", "RSS before MB", "RSS after MB", "MB/1000 conns"],
+    rows.map((r) => [
+      r.system,
+      `${r.connected}/${r.guests}`,
+      fmt(r.p50, 2),
+      fmt(r.p99, 2),
+      fmt(r.max, 1),
+      fmt(r.fanoutP50, 2),
+      fmt(r.fanoutP99, 2),
+      r.lost + (r.incompleteCommands ? ` (${r.incompleteCommands} cmds)` : ""),
+      fmt(r.rate, 1),
+      fmt(r.ackP50, 2),
+      fmt(r.cpuUsPerEvent, 1),
+      fmt(r.connectS, 1),
+      fmt(r.connectCpuMsPerGuest, 2),
+      r.connectFrames,
+      fmt(r.rssBefore, 0),
+      fmt(r.rssAfter, 0),
+      fmt(r.mbPer1000, 1),
+    ]),
+  );
+  const problems = rows.filter((r) => r.failed || r.lost || r.dropped || r.duplicates || r.ackErrors);
+  for (const r of problems) {
+    console.log(`! ${r.system} ${r.guests}: failed ${r.failed}, lost ${r.lost}, dropped ${r.dropped}, duplicates ${r.duplicates}, command errors ${r.ackErrors}`);
+  }
+  const outFile = opts.out || path.join(ROOT, "bench/results", `fanout-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify({ opts, load: loadAverage(), rows }, null, 2));
+  console.log(`\nraw figures: ${path.relative(process.cwd(), outFile)}`);
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error) => {
+    console.error(error);
+    killAll();
+    process.exit(1);
+  });

@@ -1,0 +1,80 @@
+/**
+ * Fan-out benchmark worker (forked by bench/fanout.mjs): holds its share of a ViewParty party's
+ * guests as raw SSE streams (`http.request` over a keep-alive agent, not EventSource), and records
+ * when each guest receives each `playback` event, keyed by the event's cid.
+ */
+import http from "node:http";
+import { now } from "./common.mjs";
+import { pool, runWorker } from "./receipts.mjs";
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const open = new Set();
+
+/** Opens one guest's stream; resolves once its snapshot arrived (it is subscribed from then on). */
+function openStream(baseUrl, partyId, token, receipts, onDrop) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}/api/v1/parties/${partyId}/events`, {
+      agent,
+      headers: { Authorization: `Bearer ${token}`, Accept: "text/event-stream" },
+    });
+    const timer = setTimeout(() => req.destroy(new Error("no snapshot within 60 s")), 60_000);
+    let ready = false;
+    req.on("response", (res) => {
+      if (res.statusCode !== 200) {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => reject(new Error(`SSE ${res.statusCode}: ${text.slice(0, 200)}`)));
+        return;
+      }
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk) => {
+        buffer += chunk;
+        let split;
+        while ((split = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, split);
+          buffer = buffer.slice(split + 2);
+          const at = block.indexOf("data: ");
+          if (at < 0) continue; // comment (heartbeat) or retry
+          const end = block.indexOf("\n", at);
+          const data = JSON.parse(block.slice(at + 6, end < 0 ? undefined : end));
+          receipts.frames += 1;
+          if (data.type === "playback" && data.cid !== undefined) receipts.record(data.cid, now());
+          else if (data.type === "snapshot" && !ready) {
+            ready = true;
+            clearTimeout(timer);
+            resolve();
+          }
+        }
+      });
+      res.on("close", () => {
+        open.delete(req);
+        if (ready) onDrop();
+      });
+    });
+    req.on("error", (error) => {
+      clearTimeout(timer);
+      open.delete(req);
+      if (!ready) reject(error);
+    });
+    open.add(req);
+    req.end();
+  });
+}
+
+let closing = false;
+runWorker({
+  async connectAll({ baseUrl, partyId, tokens, concurrency = 16 }, receipts) {
+    return pool(tokens, concurrency, (token) =>
+      openStream(baseUrl, partyId, token, receipts, () => {
+        if (!closing) receipts.drop();
+      }),
+    );
+  },
+  async closeAll() {
+    closing = true;
+    for (const req of open) req.destroy();
+    open.clear();
+    agent.destroy();
+  },
+});
