@@ -44,6 +44,8 @@ const SYSTEM_PACKAGES = [
   { pkg: "chromium", check: () => existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium") },
   { pkg: "postgresql", check: () => has("pg_ctlcluster") || has("pg_ctl") || has("psql") },
   { pkg: "redis-server", check: () => has("redis-server") },
+  // The extension's end-to-end tests make their test clip with it.
+  { pkg: "ffmpeg", check: () => has("ffmpeg") },
 ];
 
 const quiet = (cmd, args) => spawnSync(cmd, args, { stdio: "ignore" }).status === 0;
@@ -158,6 +160,11 @@ step("services", ensureServices);
 step("lint (eslint)", () => must(bin("eslint"), ["--max-warnings=0", "."]));
 step("type check (tsc)", () => must(bin("tsc"), ["--noEmit", "-p", "."]));
 step("build (next build)", () => buildIfNeeded(root));
+step("extension build (wxt)", () => {
+  must(bin("wxt"), ["build", "extension", "-b", "chrome"]);
+  must(bin("wxt"), ["build", "extension", "-b", "firefox"]);
+  must(bin("tsc"), ["--noEmit", "-p", "extension"]);
+});
 step("database", preparePostgres);
 step("unit + integration (jest)", () =>
   must(bin("jest"), ["--ci", "--json", `--outputFile=${path.join(resultsDir, "jest.json")}`]),

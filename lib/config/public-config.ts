@@ -4,7 +4,7 @@
  */
 export const publicConfig = {
   /** Store page of the browser extension; when unset the site points at its own install page. */
-  extensionStoreUrl: process.env.NEXT_PUBLIC_VP_EXTENSION_STORE_URL || "/getting-started#install-the-extension",
+  extensionStoreUrl: process.env.NEXT_PUBLIC_VP_EXTENSION_STORE_URL || "/get-extension",
   supportEmail: process.env.NEXT_PUBLIC_VP_SUPPORT_EMAIL || "support@viewparty.app",
   /** Public site URL used for canonical links, sitemap and structured data. */
   siteUrl: (process.env.NEXT_PUBLIC_VP_SITE_URL || "http://localhost:3000").replace(/\/+$/, ""),

@@ -3,6 +3,7 @@ export const PUBLIC_PAGES = [
   { path: "/", priority: 1, changeFrequency: "weekly" },
   { path: "/parties", priority: 0.9, changeFrequency: "hourly" },
   { path: "/getting-started", priority: 0.8, changeFrequency: "monthly" },
+  { path: "/get-extension", priority: 0.8, changeFrequency: "monthly" },
   { path: "/streaming-guide", priority: 0.8, changeFrequency: "monthly" },
   { path: "/faqs", priority: 0.7, changeFrequency: "monthly" },
   { path: "/about", priority: 0.6, changeFrequency: "monthly" },

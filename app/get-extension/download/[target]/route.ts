@@ -1,0 +1,25 @@
+// GET /get-extension/download/{chrome|firefox} – the built extension as a zip (for loading unpacked)
+import { extensionBuildEntries, EXTENSION_TARGETS, hasExtensionBuild, isExtensionTarget } from "../../_lib/extension-builds";
+import { storeZip } from "../../_lib/store-zip";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_req: Request, { params }: { params: Promise<{ target: string }> }) {
+  const { target } = await params;
+  if (!isExtensionTarget(target)) return Response.json({ detail: "Unknown browser.", code: "not_found" }, { status: 404 });
+  if (!hasExtensionBuild(target)) {
+    return Response.json(
+      { detail: "The extension has not been built on this server. Run `npm run build:extension`.", code: "not_found" },
+      { status: 404 },
+    );
+  }
+  const zip = storeZip(extensionBuildEntries(target));
+  return new Response(new Uint8Array(zip), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${EXTENSION_TARGETS[target].file}"`,
+      "Content-Length": String(zip.length),
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,23 @@
+/** Hulu: the content element, not the ad player's element beside it. */
+import { allVideos, cleanTitle, onDomain, pickMainVideo, text } from "./dom";
+import type { SiteAdapter } from "./types";
+import { VideoControl } from "./video-control";
+
+export const huluAdapter: SiteAdapter = {
+  id: "hulu",
+  platform: "Hulu",
+  matchesHost: (host) => onDomain(host, "hulu.com"),
+  mediaKey: (url) => {
+    const id = /^\/watch\/([\w-]+)/.exec(url.pathname)?.[1];
+    return id ? `hulu:${id}` : null;
+  },
+  mediaTitle: (doc) => text(doc, '[data-automationid="player-title"]') ?? text(doc, ".PlayerMetadata__titleText") ?? cleanTitle(doc.title, "Hulu"),
+  findVideo: (doc) =>
+    doc.querySelector<HTMLVideoElement>("video#content-video-player, .ContentPlayer video") ??
+    pickMainVideo(allVideos(doc).filter((v) => !v.closest(".AdPlayer, #ad-video-player") && v.id !== "ad-video-player")),
+  hasPlayer: (doc) => doc.querySelector(".ContentPlayer, #content-video-player") !== null || allVideos(doc).length > 0,
+  control: (video, env) => {
+    const adShowing = () => env.doc.querySelector(".AdPlayer:not([hidden]), .ad-container--visible") !== null;
+    return new VideoControl(video, { blocked: adShowing });
+  },
+};

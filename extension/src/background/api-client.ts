@@ -1,0 +1,140 @@
+/**
+ * The ViewParty API as the background calls it (the server sends no CORS headers; the extension's
+ * host permission lets the service worker call it). Error rules follow the site's client (spec §8):
+ * HTML instead of JSON is an error with a fixed text, otherwise `detail`, then `message`, then
+ * "API error". A network failure is a ServerUnreachableError.
+ */
+import { z } from "zod";
+import { API_DEFAULT_ERROR, API_HTML_ERROR } from "@/lib/constants";
+import { currentPartySchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
+import type { ClientCommand } from "@/lib/sync";
+
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+}
+
+export class ServerUnreachableError extends Error {
+  constructor(readonly serverUrl: string) {
+    super(`Can't reach the ViewParty server at ${serverUrl}. Check your connection, or that the server is running.`);
+    this.name = "ServerUnreachableError";
+  }
+}
+
+const userSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  display_name: z.string(),
+});
+export type ApiUser = z.infer<typeof userSchema>;
+
+const guestSchema = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  user: z.object({ id: z.string(), display_name: z.string() }),
+});
+
+export interface CreatePartyBody {
+  video_url: string;
+  video_title: string;
+  platform_domain?: string;
+  chat_provider: "builtin" | "twitch";
+  chat_identifier?: string;
+  visibility: "public" | "private";
+  streamer_latency_ms: number;
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export class ApiClient {
+  constructor(
+    readonly serverUrl: string,
+    private readonly fetchImpl: FetchLike = (input, init) => fetch(input, init),
+  ) {}
+
+  /** A raw request: throws ServerUnreachableError when the server cannot be reached. */
+  async request(method: string, path: string, token: string | null, body?: unknown, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("Accept", headers.get("Accept") ?? "application/json");
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    if (body !== undefined) headers.set("Content-Type", "application/json");
+    try {
+      return await this.fetchImpl(`${this.serverUrl}${path}`, {
+        ...init,
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "omit",
+        cache: "no-store",
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw new ServerUnreachableError(this.serverUrl);
+    }
+  }
+
+  private async json(method: string, path: string, token: string | null, body?: unknown): Promise<unknown> {
+    const res = await this.request(method, path, token, body);
+    if (res.status === 204) return null;
+    if ((res.headers.get("content-type") ?? "").includes("text/html")) throw new ApiRequestError(API_HTML_ERROR, res.status);
+    const data: unknown = await res.json().catch(() => null);
+    if (!res.ok) throw new ApiRequestError(errorMessage(data), res.status);
+    return data;
+  }
+
+  async health(): Promise<void> {
+    await this.json("GET", "/api/v1/health", null);
+  }
+
+  async me(token: string): Promise<ApiUser> {
+    return userSchema.parse(await this.json("GET", "/api/v1/users/me", token));
+  }
+
+  async createGuest(username: string) {
+    return guestSchema.parse(await this.json("POST", "/api/v1/guests", null, { username }));
+  }
+
+  async createParty(token: string, body: CreatePartyBody): Promise<PartyDetail> {
+    return partyDetailSchema.parse(await this.json("POST", "/api/v1/parties", token, body));
+  }
+
+  async getParty(token: string, idOrCode: string): Promise<PartyDetail> {
+    return partyDetailSchema.parse(await this.json("GET", `/api/v1/parties/${encodeURIComponent(idOrCode)}`, token));
+  }
+
+  async joinParty(token: string, idOrCode: string): Promise<PartyDetail> {
+    return partyDetailSchema.parse(await this.json("POST", `/api/v1/parties/${encodeURIComponent(idOrCode)}/join`, token));
+  }
+
+  async currentParty(token: string) {
+    return currentPartySchema.parse(await this.json("GET", "/api/v1/users/me/current-party", token)).current_party;
+  }
+
+  async leaveParty(token: string): Promise<void> {
+    await this.json("DELETE", "/api/v1/users/me/leave-party", token);
+  }
+
+  /** One protocol command; the answer body (a `pong` for a ping). */
+  async command(token: string, partyId: string, command: ClientCommand): Promise<unknown> {
+    return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);
+  }
+
+  /** Revokes an account's bearer (Better Auth sign-out). */
+  async signOut(token: string): Promise<void> {
+    await this.request("POST", "/api/auth/sign-out", token, {});
+  }
+}
+
+export function errorMessage(body: unknown): string {
+  if (body && typeof body === "object") {
+    const { detail, message } = body as { detail?: unknown; message?: unknown };
+    if (typeof detail === "string" && detail) return detail;
+    if (typeof message === "string" && message) return message;
+  }
+  return API_DEFAULT_ERROR;
+}

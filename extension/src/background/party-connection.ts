@@ -1,0 +1,155 @@
+/**
+ * One member's live connection to a party, run by the background: the SSE stream over fetch (with
+ * Last-Event-ID resume after a drop, a watchdog for silent streams, and backoff), and the commands,
+ * sent one at a time so the host's playback commands reach the server in order. Pings skip the queue:
+ * their round trip measures the clock and must not wait behind other requests.
+ */
+import { parseServerEvent, type ClientCommand, type ServerEvent } from "@/lib/sync";
+import { ApiRequestError, errorMessage, type ApiClient } from "./api-client";
+import { SseParser } from "./sse-parser";
+
+export type ConnectionStatus =
+  | { state: "connecting" | "open" | "reconnecting" }
+  /** Given up: the party ended, or we are not (or no longer) allowed in. */
+  | { state: "closed"; error: string };
+
+export interface PartyConnectionOptions {
+  api: ApiClient;
+  token: string;
+  partyId: string;
+  onEvent(event: ServerEvent): void;
+  onStatus(status: ConnectionStatus): void;
+  /** No bytes (not even a heartbeat) for this long → reconnect. */
+  watchdogMs?: number;
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  timers?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
+}
+
+/** HTTP statuses after which reconnecting cannot help. */
+const FATAL = new Set([401, 403, 404, 409, 410]);
+
+export class PartyConnection {
+  private abort: AbortController | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private lastEventId: string | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly timers: NonNullable<PartyConnectionOptions["timers"]>;
+  private retryTimer: unknown = null;
+
+  constructor(private readonly options: PartyConnectionOptions) {
+    this.timers = options.timers ?? {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+  }
+
+  start(): void {
+    this.options.onStatus({ state: "connecting" });
+    void this.run();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.abort?.abort();
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+  }
+
+  /** Sends a command; a ping's pong is delivered through onEvent as well as returned. */
+  send(command: ClientCommand): Promise<unknown> {
+    const run = async () => {
+      const body = await this.options.api.command(this.options.token, this.options.partyId, command);
+      if (command.type === "ping") {
+        const parsed = parseServerEvent(body);
+        if (parsed.ok && !this.stopped) this.options.onEvent(parsed.value);
+      }
+      return body;
+    };
+    if (command.type === "ping") return run();
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const outcome = await this.streamOnce();
+      if (this.stopped) return;
+      if (outcome.fatal) {
+        this.stopped = true;
+        this.options.onStatus({ state: "closed", error: outcome.fatal });
+        return;
+      }
+      this.options.onStatus({ state: "reconnecting" });
+      const base = this.options.minBackoffMs ?? 500;
+      const delay = outcome.progressed ? base : Math.min(this.options.maxBackoffMs ?? 10_000, base * 2 ** this.attempt);
+      this.attempt = outcome.progressed ? 1 : this.attempt + 1;
+      await new Promise<void>((resolve) => {
+        this.retryTimer = this.timers.setTimeout(() => {
+          this.retryTimer = null;
+          resolve();
+        }, delay * (0.75 + Math.random() * 0.5));
+      });
+    }
+  }
+
+  /** One stream, until it ends or fails. `progressed`: it delivered at least one event. */
+  private async streamOnce(): Promise<{ fatal?: string; progressed: boolean }> {
+    const abort = new AbortController();
+    this.abort = abort;
+    let progressed = false;
+    let watchdog: unknown = null;
+    const feedWatchdog = () => {
+      if (watchdog !== null) this.timers.clearTimeout(watchdog);
+      watchdog = this.timers.setTimeout(() => abort.abort(), this.options.watchdogMs ?? 40_000);
+    };
+    try {
+      feedWatchdog();
+      const headers: Record<string, string> = { Accept: "text/event-stream" };
+      if (this.lastEventId) headers["Last-Event-ID"] = this.lastEventId;
+      const res = await this.options.api.request("GET", `/api/v1/parties/${encodeURIComponent(this.options.partyId)}/events`, this.options.token, undefined, {
+        headers,
+        signal: abort.signal,
+      });
+      if (!res.ok || !res.body) {
+        const body: unknown = await res.json().catch(() => null);
+        if (FATAL.has(res.status)) return { fatal: errorMessage(body), progressed };
+        return { progressed };
+      }
+      this.options.onStatus({ state: "open" });
+      const parser = new SseParser(this.lastEventId);
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || this.stopped) break;
+        feedWatchdog();
+        for (const message of parser.push(decoder.decode(value, { stream: true }))) {
+          let data: unknown;
+          try {
+            data = JSON.parse(message.data);
+          } catch {
+            continue;
+          }
+          const parsed = parseServerEvent(data);
+          if (!parsed.ok) {
+            if (parsed.code === "unsupported_version") return { fatal: "This extension is out of date for the server. Please update it.", progressed };
+            continue;
+          }
+          this.lastEventId = message.lastEventId;
+          progressed = true;
+          this.options.onEvent(parsed.value);
+          if (parsed.value.type === "party" && parsed.value.party.state === "ENDED") return { fatal: "The party has ended.", progressed };
+        }
+      }
+      return { progressed };
+    } catch (error) {
+      if (error instanceof ApiRequestError && FATAL.has(error.status)) return { fatal: error.message, progressed };
+      return { progressed };
+    } finally {
+      if (watchdog !== null) this.timers.clearTimeout(watchdog);
+      abort.abort();
+    }
+  }
+}

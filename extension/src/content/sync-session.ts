@@ -1,0 +1,356 @@
+/**
+ * One tab's part in a live party: feeds server events and the page's player into the engine's
+ * SyncClient (lib/sync — all sync decisions are made there), performs the actions it returns on the
+ * player (guests), forwards its commands (pings; the host's playback reports), and keeps the model
+ * the overlay shows (members, host, chat, drawing, connection and sync status).
+ *
+ * Ticks: every `tickMs`, on the player's own events, and at the engine's `wakeAt`, with a monotonic
+ * clock. A guest's page is mapped to the party's media id only when it shows the party's media; a
+ * guest on another page is sent to the party's URL once per media, and a host who opens another video
+ * changes the party's media. A live stream (adapter `seekable: false`) follows play and pause only.
+ */
+import {
+  PROTOCOL_VERSION,
+  SyncClient,
+  type ChatMessage,
+  type ClientCommand,
+  type PartyMeta,
+  type PlayerAction,
+  type Role,
+  type ServerEvent,
+  type Stroke,
+  type SyncClientConfig,
+  type SyncStatus,
+} from "@/lib/sync";
+import type { PlayerControl } from "../adapters/types";
+import type { ConnectionState } from "../messaging/protocol";
+
+export const CHAT_HISTORY_LIMIT = 200;
+export const AUTOPLAY_NOTICE = "Your browser blocked playback: click play once so the video can follow the host.";
+
+export interface PartyViewModel {
+  role: Role | null;
+  you: { userId: string; displayName: string } | null;
+  party: PartyMeta | null;
+  members: number;
+  hostOnline: boolean;
+  connection: ConnectionState;
+  connectionError: string | null;
+  status: SyncStatus;
+  driftMs: number | null;
+  chat: ChatMessage[];
+  strokes: Stroke[];
+  /** A problem the viewer should know about (blocked autoplay, a chat message refused…). */
+  notice: string | null;
+}
+
+export interface SyncSessionDeps {
+  /** Monotonic ms (performance.timeOrigin + performance.now()). */
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Sends a command to the party; rejects with the server's message. */
+  send(command: ClientCommand): Promise<void>;
+  /** Opens the party's media in this tab (guests). */
+  navigate(url: string): void;
+  render(model: PartyViewModel): void;
+  mediaKeyOf(url: string): string | null;
+  tickMs?: number;
+  config?: SyncClientConfig;
+}
+
+export class SyncSession {
+  readonly client: SyncClient;
+  private player: PlayerControl | null = null;
+  private unsubscribePlayer: (() => void) | null = null;
+  private tabUrl: string;
+  private tabTitle: string;
+  private followedMediaId: string | null = null;
+  private reportedMediaKey: string | null = null;
+  private wake: { at: number; handle: unknown } | null = null;
+  private regular: unknown = null;
+  private tickQueued = false;
+  private disposed = false;
+  /** The host's latest play/pause (live streams follow only this). */
+  private hostPaused: boolean | null = null;
+  private lastLivePlayAt = Number.NEGATIVE_INFINITY;
+  /** The clock estimate at the last tick (shown as diagnostics). */
+  lastTick: { at: number; offsetMs: number; errorMs: number; samples: number } | null = null;
+  readonly model: PartyViewModel = {
+    role: null,
+    you: null,
+    party: null,
+    members: 0,
+    hostOnline: true,
+    connection: "connecting",
+    connectionError: null,
+    status: "idle",
+    driftMs: null,
+    chat: [],
+    strokes: [],
+    notice: null,
+  };
+
+  constructor(
+    private readonly deps: SyncSessionDeps,
+    tab: { url: string; title: string },
+  ) {
+    this.client = new SyncClient(deps.config);
+    this.tabUrl = tab.url;
+    this.tabTitle = tab.title;
+    this.scheduleRegular();
+  }
+
+  get role(): Role | null {
+    return this.client.role;
+  }
+
+  setPlayer(player: PlayerControl | null): void {
+    if (player === this.player) return;
+    this.unsubscribePlayer?.();
+    this.player = player;
+    this.unsubscribePlayer = player ? player.onChange(() => this.queueTick()) : null;
+    this.queueTick();
+  }
+
+  setTab(url: string, title: string): void {
+    this.tabUrl = url;
+    this.tabTitle = title;
+    this.maybeChangeMedia();
+    this.followMedia();
+    this.queueTick();
+  }
+
+  setConnection(state: ConnectionState, error: string | null = null): void {
+    this.model.connection = state;
+    this.model.connectionError = error;
+    // A new stream may come from another server instance or network path: measure the clock again.
+    if (state === "open") this.client.resetClock(this.deps.now());
+    this.render();
+  }
+
+  /** The network or the page's visibility changed: the clock estimate may be stale. */
+  resetClock(): void {
+    this.client.resetClock(this.deps.now());
+    this.queueTick();
+  }
+
+  receive(event: ServerEvent): void {
+    const now = this.deps.now();
+    this.client.receive(event, now);
+    const m = this.model;
+    switch (event.type) {
+      case "playback":
+        this.hostPaused = event.state.paused;
+        break;
+      case "snapshot":
+        this.hostPaused = event.playback.paused;
+        m.role = event.role;
+        m.you = event.you;
+        m.party = event.party;
+        m.members = event.members;
+        m.hostOnline = event.hostOnline;
+        m.chat = event.chat.slice(-CHAT_HISTORY_LIMIT);
+        m.strokes = [...event.strokes];
+        this.reportedMediaKey = this.keyOf(event.party.media.url);
+        this.followMedia();
+        // A host whose tab moved on to another video while disconnected (a full page load).
+        this.maybeChangeMedia();
+        break;
+      case "party":
+        m.party = event.party;
+        this.followMedia();
+        break;
+      case "presence":
+        m.members = event.members;
+        m.hostOnline = event.hostOnline;
+        break;
+      case "chat":
+        if (!m.chat.some((c) => c.id === event.message.id)) m.chat = [...m.chat, event.message].slice(-CHAT_HISTORY_LIMIT);
+        break;
+      case "draw.stroke":
+        if (!m.strokes.some((s) => s.id === event.stroke.id)) m.strokes = [...m.strokes, event.stroke];
+        break;
+      case "draw.clear":
+        m.strokes = [];
+        break;
+      default:
+        break;
+    }
+    // Pongs and playback states change nothing the overlay shows (the tick renders the sync status).
+    if (event.type !== "pong" && event.type !== "playback") this.render();
+    this.queueTick();
+  }
+
+  async sendChat(text: string): Promise<void> {
+    await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "chat", text });
+  }
+
+  /** The host draws: shown at once, echoed by the server to everyone (the echo is deduplicated). */
+  async sendStroke(stroke: Stroke): Promise<void> {
+    if (this.role !== "host") return;
+    this.model.strokes = [...this.model.strokes, stroke];
+    this.render();
+    await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "draw.stroke", stroke });
+  }
+
+  async clearDrawing(): Promise<void> {
+    if (this.role !== "host") return;
+    this.model.strokes = [];
+    this.render();
+    await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "draw.clear" });
+  }
+
+  tick(): void {
+    this.tickQueued = false;
+    if (this.disposed) return;
+    const now = this.deps.now();
+    const player = this.player;
+    const reading = player ? { ...player.read(), mediaId: this.mediaId() } : null;
+    const out = this.client.tick(now, reading);
+    if (player && this.client.role === "guest") {
+      if (player.seekable) for (const action of out.actions) this.perform(player, action);
+      else this.followPlayPause(player, reading?.mediaId ?? null);
+    }
+    for (const command of out.commands) void this.deps.send(command).catch(() => undefined);
+    this.lastTick = { at: now, offsetMs: this.client.clock.offset, errorMs: this.client.clock.errorBound, samples: this.client.clock.sampleCount };
+    if (out.status !== this.model.status || out.driftMs !== this.model.driftMs) {
+      this.model.status = out.status;
+      this.model.driftMs = out.driftMs;
+      this.render();
+    }
+    if (out.wakeAt !== null) this.scheduleWake(out.wakeAt, now);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.unsubscribePlayer?.();
+    if (this.wake) this.deps.clearTimeout(this.wake.handle);
+    if (this.regular !== null) this.deps.clearTimeout(this.regular);
+  }
+
+  private keyOf(url: string): string | null {
+    return this.deps.mediaKeyOf(url);
+  }
+
+  /** The party's media id when this page shows the party's media and the player has loaded it. */
+  private mediaId(): string | null {
+    const party = this.client.party;
+    if (!party || !this.player?.loaded()) return null;
+    const here = this.keyOf(this.tabUrl);
+    return here !== null && here === this.keyOf(party.media.url) ? party.media.id : null;
+  }
+
+  private followMedia(): void {
+    const party = this.client.party;
+    if (!party || this.client.role !== "guest") return;
+    if (this.keyOf(this.tabUrl) === this.keyOf(party.media.url)) {
+      this.followedMediaId = party.media.id;
+      return;
+    }
+    if (this.followedMediaId === party.media.id) return;
+    this.followedMediaId = party.media.id;
+    this.deps.navigate(party.media.url);
+  }
+
+  private maybeChangeMedia(): void {
+    const party = this.client.party;
+    if (!party || this.client.role !== "host" || !this.player) return;
+    const key = this.keyOf(this.tabUrl);
+    if (key === null || key === this.keyOf(party.media.url) || key === this.reportedMediaKey) return;
+    this.reportedMediaKey = key;
+    const duration = this.player.video.duration;
+    const command = this.client.changeMedia(this.deps.now(), {
+      url: this.tabUrl,
+      title: this.tabTitle.slice(0, 300),
+      duration: Number.isFinite(duration) && duration > 0 ? duration : null,
+    });
+    void this.deps.send(command).catch(() => undefined);
+  }
+
+  /**
+   * A live stream has no shared timeline (every viewer sits at their own live edge), so the engine's
+   * seek-and-hold cannot apply: follow the host's play and pause, nothing else.
+   */
+  private followPlayPause(player: PlayerControl, mediaId: string | null): void {
+    const party = this.client.party;
+    if (this.hostPaused === null || !party || mediaId !== party.media.id) return;
+    const { paused } = player.read();
+    if (this.hostPaused && !paused) this.perform(player, { type: "pause" });
+    else if (!this.hostPaused && paused && this.deps.now() - this.lastLivePlayAt > 1000) {
+      this.lastLivePlayAt = this.deps.now();
+      this.perform(player, { type: "play" });
+    }
+  }
+
+  private perform(player: PlayerControl, action: PlayerAction): void {
+    switch (action.type) {
+      case "play":
+        player.play().then(
+          () => this.setNotice(null, AUTOPLAY_NOTICE),
+          (error: unknown) => {
+            if (error instanceof Error && error.name === "NotAllowedError") this.setNotice(AUTOPLAY_NOTICE);
+          },
+        );
+        return;
+      case "pause":
+        player.pause();
+        return;
+      case "seek":
+        player.seek(action.position);
+        return;
+      case "setRate":
+        player.setRate(action.rate);
+        return;
+    }
+  }
+
+  private async sendOrNotice(command: ClientCommand): Promise<void> {
+    try {
+      await this.deps.send(command);
+    } catch (error) {
+      this.setNotice(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+
+  /** Sets the notice; with `onlyIf`, clears it only when it currently shows that text. */
+  private setNotice(notice: string | null, onlyIf?: string): void {
+    if (onlyIf !== undefined && this.model.notice !== onlyIf) return;
+    if (this.model.notice === notice) return;
+    this.model.notice = notice;
+    this.render();
+  }
+
+  private render(): void {
+    if (!this.disposed) this.deps.render(this.model);
+  }
+
+  private queueTick(): void {
+    if (this.tickQueued || this.disposed) return;
+    this.tickQueued = true;
+    // A microtask, not a timer: background tabs throttle timers to 1/s (or 1/min), and a host's pause
+    // must be reported at once even when its video tab is not the visible one.
+    queueMicrotask(() => this.tick());
+  }
+
+  private scheduleRegular(): void {
+    this.regular = this.deps.setTimeout(() => {
+      if (this.disposed) return;
+      this.tick();
+      this.scheduleRegular();
+    }, this.deps.tickMs ?? 250);
+  }
+
+  private scheduleWake(at: number, now: number): void {
+    // At least 1 ms ahead, and only the earliest wake is kept.
+    const target = Math.max(at, now + 1);
+    if (this.wake && this.wake.at <= target && this.wake.at > now) return;
+    if (this.wake) this.deps.clearTimeout(this.wake.handle);
+    const handle = this.deps.setTimeout(() => {
+      this.wake = null;
+      this.tick();
+    }, target - now);
+    this.wake = { at: target, handle };
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Drawing geometry: strokes are stored with points relative to the video's picture (0..1 each way,
+ * the letterbox bars excluded) and a width relative to its height, so every viewer sees them at the
+ * same place on the picture whatever the size of their player.
+ */
+import { STROKE_MAX_POINTS, type Stroke } from "@/lib/sync";
+
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Where the picture is inside the element (object-fit: contain, the default for video). */
+export function pictureRect(element: Rect, videoWidth: number, videoHeight: number, objectFit = "contain"): Rect {
+  if (!videoWidth || !videoHeight || element.width <= 0 || element.height <= 0 || objectFit === "fill") return element;
+  const scale =
+    objectFit === "cover"
+      ? Math.max(element.width / videoWidth, element.height / videoHeight)
+      : Math.min(element.width / videoWidth, element.height / videoHeight);
+  const width = videoWidth * scale;
+  const height = videoHeight * scale;
+  return { left: element.left + (element.width - width) / 2, top: element.top + (element.height - height) / 2, width, height };
+}
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+/** A pointer position (client px) → picture-relative, clamped to the picture. */
+export function toRelative(x: number, y: number, picture: Rect): [number, number] {
+  return [clamp01((x - picture.left) / picture.width), clamp01((y - picture.top) / picture.height)];
+}
+
+/** Drops points closer than `minDistance` (relative units) to the last kept one; keeps the last point; caps the count. */
+export function simplify(points: [number, number][], minDistance = 0.003): [number, number][] {
+  if (points.length <= 2) return points.slice(0, STROKE_MAX_POINTS);
+  const first = points[0]!;
+  const kept: [number, number][] = [first];
+  for (let i = 1; i < points.length - 1; i++) {
+    const p = points[i]!;
+    const last = kept[kept.length - 1]!;
+    if (Math.hypot(p[0] - last[0], p[1] - last[1]) >= minDistance) kept.push(p);
+  }
+  kept.push(points[points.length - 1]!);
+  if (kept.length <= STROKE_MAX_POINTS) return kept;
+  // Too long: keep every n-th point (and the ends).
+  const step = Math.ceil(kept.length / (STROKE_MAX_POINTS - 1));
+  const thinned = kept.filter((_, i) => i % step === 0);
+  thinned.push(kept[kept.length - 1]!);
+  return thinned.slice(0, STROKE_MAX_POINTS);
+}
+
+export interface PathContext {
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  quadraticCurveTo(cx: number, cy: number, x: number, y: number): void;
+  arc(x: number, y: number, r: number, start: number, end: number): void;
+  stroke(): void;
+  fill(): void;
+  lineWidth: number;
+  strokeStyle: string | CanvasGradient | CanvasPattern;
+  fillStyle: string | CanvasGradient | CanvasPattern;
+  lineCap: CanvasLineCap;
+  lineJoin: CanvasLineJoin;
+}
+
+/** Draws one stroke smoothly (quadratic curves through the midpoints) onto a canvas of `width`×`height` px. */
+export function drawStroke(ctx: PathContext, stroke: Pick<Stroke, "points" | "color" | "width">, width: number, height: number): void {
+  const pts = stroke.points.map(([x, y]) => [x * width, y * height] as const);
+  const lineWidth = Math.max(1, stroke.width * height);
+  ctx.strokeStyle = stroke.color;
+  ctx.fillStyle = stroke.color;
+  ctx.lineWidth = lineWidth;
+  ctx.lineCap = "round";
+  ctx.lineJoin = "round";
+  const first = pts[0];
+  if (!first) return;
+  if (pts.length === 1) {
+    ctx.beginPath();
+    ctx.arc(first[0], first[1], lineWidth / 2, 0, Math.PI * 2);
+    ctx.fill();
+    return;
+  }
+  ctx.beginPath();
+  ctx.moveTo(first[0], first[1]);
+  for (let i = 1; i < pts.length - 1; i++) {
+    const p = pts[i]!;
+    const next = pts[i + 1]!;
+    ctx.quadraticCurveTo(p[0], p[1], (p[0] + next[0]) / 2, (p[1] + next[1]) / 2);
+  }
+  const last = pts[pts.length - 1]!;
+  ctx.lineTo(last[0], last[1]);
+  ctx.stroke();
+}
+
+export function newStrokeId(random: () => number = Math.random): string {
+  return `s${Date.now().toString(36)}${Math.floor(random() * 2 ** 32).toString(36)}`;
+}

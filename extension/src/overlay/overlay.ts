@@ -1,0 +1,283 @@
+/**
+ * The in-page overlay, isolated in a shadow root on a zero-footprint fixed host (the page's layout and
+ * styles are untouched): a collapsible sidebar with the party's chat (built-in, or the streamer's
+ * Twitch chat embed), member count, host, connection ("Reconnecting...") and sync status; and a
+ * drawing canvas laid over the video's picture. Only the host gets the drawing tools; everyone sees
+ * the strokes scaled to their own picture. Key presses inside the overlay never reach the page's
+ * shortcuts, and the page's keys are never intercepted.
+ */
+import type { Stroke } from "@/lib/sync";
+import type { PartyViewModel } from "../content/sync-session";
+import { drawStroke, newStrokeId, pictureRect, simplify, toRelative, type Rect } from "./geometry";
+import { OVERLAY_CSS } from "./overlay-styles";
+import { connectionBadge, membersText, syncStatusText } from "./status-text";
+
+export interface OverlayHandlers {
+  onChat(text: string): Promise<void>;
+  onStroke(stroke: Stroke): void;
+  onClear(): void;
+}
+
+export const DEFAULT_STROKE_COLOR = "#ff3b6b";
+/** Line width as a fraction of the picture's height. */
+export const STROKE_WIDTH = 0.008;
+
+function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export class Overlay {
+  readonly host: HTMLElement;
+  private readonly root: ShadowRoot;
+  private readonly panel: HTMLElement;
+  private readonly tab: HTMLButtonElement;
+  private readonly badge: HTMLElement;
+  private readonly members: HTMLElement;
+  private readonly hostName: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly notice: HTMLElement;
+  private readonly tools: HTMLElement;
+  private readonly drawToggle: HTMLButtonElement;
+  private readonly color: HTMLInputElement;
+  private readonly chat: HTMLElement;
+  private readonly messages: HTMLUListElement;
+  private readonly form: HTMLFormElement;
+  private readonly input: HTMLInputElement;
+  private twitchFrame: HTMLIFrameElement | null = null;
+  readonly canvas: HTMLCanvasElement;
+  private video: HTMLVideoElement | null = null;
+  private model: PartyViewModel | null = null;
+  private renderedChat: unknown = null;
+  private renderedStrokes: unknown = null;
+  private picture: Rect | null = null;
+  private drawing = false;
+  private current: [number, number][] | null = null;
+  private readonly cleanups: (() => void)[] = [];
+  private layoutTimer: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly handlers: OverlayHandlers,
+  ) {
+    this.host = el(doc, "viewparty-overlay" as "div");
+    this.root = this.host.attachShadow({ mode: "open" });
+    const style = el(doc, "style", {}, OVERLAY_CSS);
+    this.canvas = el(doc, "canvas", { class: "canvas", "data-vp": "canvas" });
+
+    this.panel = el(doc, "aside", { class: "panel", "aria-label": "ViewParty", "data-vp": "panel" });
+    const head = el(doc, "div", { class: "head" });
+    const title = el(doc, "div", { class: "title" });
+    this.badge = el(doc, "span", { class: "badge", role: "status", "data-vp": "badge" });
+    const collapse = el(doc, "button", { class: "secondary collapse", type: "button", "aria-label": "Hide the party panel" }, "Hide");
+    title.append(el(doc, "span", {}, "ViewParty"), this.badge, collapse);
+    const meta = el(doc, "div", { class: "meta" });
+    this.members = el(doc, "span", { "data-vp": "members" });
+    this.hostName = el(doc, "span", { "data-vp": "host" });
+    meta.append(this.members, this.hostName);
+    this.status = el(doc, "div", { class: "status", "data-vp": "sync-status" });
+    head.append(title, meta, this.status);
+    this.notice = el(doc, "div", { class: "notice", role: "alert", "data-vp": "notice", hidden: "" });
+
+    this.tools = el(doc, "div", { class: "tools", "data-vp": "draw-tools", hidden: "" });
+    this.drawToggle = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "draw" }, "Draw");
+    this.color = el(doc, "input", { type: "color", value: DEFAULT_STROKE_COLOR, "aria-label": "Pen colour", "data-vp": "color" });
+    const clear = el(doc, "button", { type: "button", class: "secondary", "data-vp": "clear" }, "Clear");
+    this.tools.append(this.drawToggle, this.color, clear);
+
+    this.chat = el(doc, "section", { class: "chat", "aria-label": "Party chat" });
+    this.messages = el(doc, "ul", { class: "messages", "data-vp": "chat-messages", "aria-live": "polite" });
+    this.form = el(doc, "form", { "data-vp": "chat-form" });
+    this.input = el(doc, "input", { type: "text", maxlength: "500", placeholder: "Say something…", "aria-label": "Chat message", "data-vp": "chat-input" });
+    this.form.append(this.input, el(doc, "button", { type: "submit" }, "Send"));
+    this.chat.append(this.messages, this.form);
+
+    this.panel.append(head, this.notice, this.tools, this.chat);
+    this.tab = el(doc, "button", { class: "tab", type: "button", hidden: "", "aria-label": "Show the party panel", "data-vp": "show" }, "VP");
+    this.root.append(style, this.canvas, this.panel, this.tab);
+
+    collapse.addEventListener("click", () => this.setCollapsed(true));
+    this.tab.addEventListener("click", () => this.setCollapsed(false));
+    this.drawToggle.addEventListener("click", () => this.setDrawing(!this.drawing));
+    clear.addEventListener("click", () => this.handlers.onClear());
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      this.handlers.onChat(text).then(
+        () => {
+          if (this.input.value.trim() === text) this.input.value = "";
+        },
+        () => undefined,
+      );
+    });
+    // Typing in the overlay must not trigger the site's shortcuts (space = pause, f = fullscreen…).
+    for (const type of ["keydown", "keyup", "keypress"] as const) this.panel.addEventListener(type, (event) => event.stopPropagation());
+    this.installDrawing();
+
+    (doc.fullscreenElement ?? doc.documentElement).append(this.host);
+    const onFullscreen = () => this.placeHost();
+    doc.addEventListener("fullscreenchange", onFullscreen);
+    this.cleanups.push(() => doc.removeEventListener("fullscreenchange", onFullscreen));
+    const win = doc.defaultView;
+    const onLayout = () => this.layout();
+    win?.addEventListener("resize", onLayout);
+    win?.addEventListener("scroll", onLayout, true);
+    this.cleanups.push(() => {
+      win?.removeEventListener("resize", onLayout);
+      win?.removeEventListener("scroll", onLayout, true);
+    });
+    // Players change size without resize events (theatre mode, a sidebar opening): check twice a second.
+    this.layoutTimer = setInterval(onLayout, 500);
+  }
+
+  setVideo(video: HTMLVideoElement | null): void {
+    this.video = video;
+    this.layout();
+  }
+
+  render(model: PartyViewModel): void {
+    this.model = model;
+    const badge = connectionBadge(model);
+    this.badge.textContent = badge.text;
+    this.badge.className = `badge ${badge.tone === "ok" ? "" : badge.tone}`.trim();
+    this.members.textContent = membersText(model.members);
+    const hostName = model.party?.hostDisplayName ?? "";
+    this.hostName.textContent = model.role === "host" ? "Host: you" : hostName ? `Host: ${hostName}` : "";
+    this.status.textContent = syncStatusText(model);
+    this.notice.textContent = model.notice ?? "";
+    this.notice.hidden = !model.notice;
+    const isHost = model.role === "host";
+    this.tools.hidden = !isHost;
+    if (!isHost && this.drawing) this.setDrawing(false);
+    this.renderChat(model);
+    if (model.strokes !== this.renderedStrokes) this.redraw();
+  }
+
+  dispose(): void {
+    clearInterval(this.layoutTimer);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.host.remove();
+  }
+
+  private setCollapsed(collapsed: boolean): void {
+    this.panel.hidden = collapsed;
+    this.tab.hidden = !collapsed;
+  }
+
+  private setDrawing(on: boolean): void {
+    this.drawing = on && this.model?.role === "host";
+    this.drawToggle.setAttribute("aria-pressed", String(this.drawing));
+    this.canvas.classList.toggle("drawing", this.drawing);
+  }
+
+  private placeHost(): void {
+    // In fullscreen only the fullscreen element's subtree is shown: go there (not into a bare <video>).
+    const full = this.doc.fullscreenElement;
+    const parent = full && !(full instanceof HTMLVideoElement) ? full : this.doc.documentElement;
+    if (this.host.parentNode !== parent) parent.append(this.host);
+    this.layout();
+  }
+
+  private renderChat(model: PartyViewModel): void {
+    const twitch = model.party?.chatProvider === "twitch" && model.party.chatChannel ? model.party.chatChannel : null;
+    if (twitch) {
+      if (!this.twitchFrame) {
+        const parent = this.doc.location.hostname;
+        this.twitchFrame = el(this.doc, "iframe", {
+          class: "twitch",
+          title: `${twitch} Twitch chat`,
+          "data-vp": "twitch-chat",
+          src: `https://www.twitch.tv/embed/${encodeURIComponent(twitch)}/chat?parent=${encodeURIComponent(parent)}&darkpopout`,
+        });
+        this.messages.hidden = true;
+        this.form.hidden = true;
+        this.chat.append(this.twitchFrame);
+      }
+      return;
+    }
+    if (model.chat === this.renderedChat) return;
+    this.renderedChat = model.chat;
+    const atBottom = this.messages.scrollTop + this.messages.clientHeight >= this.messages.scrollHeight - 8;
+    this.messages.replaceChildren(
+      ...model.chat.map((message) => {
+        const item = el(this.doc, "li");
+        item.append(el(this.doc, "span", { class: "who" }, message.displayName), this.doc.createTextNode(message.text));
+        return item;
+      }),
+    );
+    if (atBottom) this.messages.scrollTop = this.messages.scrollHeight;
+  }
+
+  private layout(): void {
+    const video = this.video;
+    if (!video || !video.isConnected) {
+      this.canvas.style.display = "none";
+      this.picture = null;
+      return;
+    }
+    const box = video.getBoundingClientRect();
+    const fit = this.doc.defaultView?.getComputedStyle(video).objectFit ?? "contain";
+    const picture = pictureRect({ left: box.left, top: box.top, width: box.width, height: box.height }, video.videoWidth, video.videoHeight, fit);
+    const same =
+      this.picture &&
+      Math.abs(this.picture.left - picture.left) < 0.5 &&
+      Math.abs(this.picture.top - picture.top) < 0.5 &&
+      Math.abs(this.picture.width - picture.width) < 0.5 &&
+      Math.abs(this.picture.height - picture.height) < 0.5;
+    if (same) return;
+    this.picture = picture;
+    const s = this.canvas.style;
+    s.display = picture.width > 0 && picture.height > 0 ? "block" : "none";
+    s.left = `${picture.left}px`;
+    s.top = `${picture.top}px`;
+    s.width = `${picture.width}px`;
+    s.height = `${picture.height}px`;
+    const ratio = this.doc.defaultView?.devicePixelRatio ?? 1;
+    this.canvas.width = Math.max(1, Math.round(picture.width * ratio));
+    this.canvas.height = Math.max(1, Math.round(picture.height * ratio));
+    this.redraw();
+  }
+
+  private redraw(): void {
+    const strokes = this.model?.strokes ?? [];
+    this.renderedStrokes = this.model?.strokes ?? null;
+    const ctx = this.canvas.getContext("2d");
+    if (!ctx) return;
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    for (const stroke of strokes) drawStroke(ctx, stroke, this.canvas.width, this.canvas.height);
+    if (this.current) drawStroke(ctx, { points: this.current, color: this.color.value, width: STROKE_WIDTH }, this.canvas.width, this.canvas.height);
+  }
+
+  private installDrawing(): void {
+    const point = (event: PointerEvent): [number, number] | null => (this.picture ? toRelative(event.clientX, event.clientY, this.picture) : null);
+    this.canvas.addEventListener("pointerdown", (event) => {
+      if (!this.drawing) return;
+      const p = point(event);
+      if (!p) return;
+      event.preventDefault();
+      this.canvas.setPointerCapture?.(event.pointerId);
+      this.current = [p];
+      this.redraw();
+    });
+    this.canvas.addEventListener("pointermove", (event) => {
+      if (!this.current) return;
+      const p = point(event);
+      if (!p) return;
+      this.current.push(p);
+      this.redraw();
+    });
+    const finish = (event: PointerEvent) => {
+      if (!this.current) return;
+      const p = point(event);
+      if (p) this.current.push(p);
+      const points = simplify(this.current);
+      this.current = null;
+      this.handlers.onStroke({ id: newStrokeId(), points, color: this.color.value, width: STROKE_WIDTH });
+    };
+    this.canvas.addEventListener("pointerup", finish);
+    this.canvas.addEventListener("pointercancel", finish);
+  }
+}

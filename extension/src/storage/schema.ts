@@ -1,0 +1,45 @@
+/**
+ * What the extension keeps in `storage.local`, version 2. Every value is parsed on read, so a
+ * corrupt or foreign value falls back to the default instead of breaking the extension.
+ */
+import { z } from "zod";
+
+export const STORAGE_VERSION = 2;
+
+export const STORAGE_KEYS = {
+  version: "vp:schema",
+  settings: "vp:settings",
+  session: "vp:session",
+  party: "vp:party",
+} as const;
+
+export const settingsSchema = z.object({
+  /** Origin of the ViewParty server: API and website. */
+  serverUrl: z.string().url(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Who the extension acts as: an account (bearer from /extension-auth) or a guest username (spec §1). */
+export const sessionSchema = z.object({
+  kind: z.enum(["account", "guest"]),
+  token: z.string().min(1),
+  userId: z.string().min(1),
+  username: z.string().nullable(),
+  displayName: z.string(),
+  /** Guest tokens expire (ms since the epoch); null for accounts (revoked at logout instead). */
+  expiresAt: z.number().nullable(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** The live party this browser is in, and the tab that plays it. */
+export const partyBindingSchema = z.object({
+  id: z.string().min(1),
+  inviteCode: z.string().nullable(),
+  role: z.enum(["host", "guest"]),
+  videoUrl: z.string(),
+  title: z.string(),
+  platform: z.string().nullable(),
+  /** The tab that plays the party; null when it was closed. */
+  tabId: z.number().int().nullable(),
+});
+export type PartyBinding = z.infer<typeof partyBindingSchema>;

@@ -1,0 +1,121 @@
+/** The background's party connection: SSE over fetch, resume with Last-Event-ID, fatal errors, commands. */
+import { ApiClient } from "@/extension/src/background/api-client";
+import { PartyConnection, type ConnectionStatus } from "@/extension/src/background/party-connection";
+import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
+import { PROTOCOL_VERSION, type ServerEvent } from "@/lib/sync";
+
+const BASE = "http://vp.test";
+const chat = (text: string) => ({
+  v: PROTOCOL_VERSION,
+  type: "chat",
+  message: { id: `m-${text}`, userId: "u1", displayName: "Ann", text, at: 1 },
+});
+
+function setup(server: FakeApiServer) {
+  const events: ServerEvent[] = [];
+  const statuses: ConnectionStatus[] = [];
+  const connection = new PartyConnection({
+    api: new ApiClient(BASE, server.fetch),
+    token: "tok",
+    partyId: "p1",
+    onEvent: (event) => events.push(event),
+    onStatus: (status) => statuses.push(status),
+    minBackoffMs: 1,
+    maxBackoffMs: 5,
+  });
+  return { connection, events, statuses };
+}
+
+const until = async (check: () => boolean, ms = 2000) => {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+test("events stream in; after a drop it resumes with Last-Event-ID and the bearer", async () => {
+  const server = new FakeApiServer().sse(/\/events$/);
+  const { connection, events, statuses } = setup(server);
+  connection.start();
+  await until(() => server.streams.length === 1);
+  server.streams[0]!.send("5", chat("one"));
+  server.streams[0]!.comment();
+  server.streams[0]!.send("6", chat("two"));
+  server.streams[0]!.send("7", { v: 99, type: "chat" }); // unknown version: ignored… then fatal
+  await until(() => statuses.some((s) => s.state === "closed"));
+  expect(events.map((e) => (e.type === "chat" ? e.message.text : e.type))).toEqual(["one", "two"]);
+  expect(statuses.at(-1)).toEqual({ state: "closed", error: "This extension is out of date for the server. Please update it." });
+
+  const server2 = new FakeApiServer().sse(/\/events$/);
+  const second = setup(server2);
+  second.connection.start();
+  await until(() => server2.streams.length === 1);
+  server2.streams[0]!.send("41", chat("a"));
+  await until(() => second.events.length === 1);
+  server2.streams[0]!.close(); // the stream drops
+  await until(() => server2.streams.length === 2);
+  const resumed = server2.requests.filter((r) => r.path.endsWith("/events"));
+  expect(resumed[0]!.headers.get("Last-Event-ID")).toBeNull();
+  expect(resumed[1]!.headers.get("Last-Event-ID")).toBe("41");
+  expect(resumed[1]!.headers.get("Authorization")).toBe("Bearer tok");
+  expect(second.statuses.map((s) => s.state)).toEqual(["connecting", "open", "reconnecting", "open"]);
+  second.connection.stop();
+});
+
+test("404/403 end the connection with the server's message; 5xx and network errors retry", async () => {
+  const gone = new FakeApiServer().json("GET", /\/events$/, { detail: "Party not found." }, 404);
+  const a = setup(gone);
+  a.connection.start();
+  await until(() => a.statuses.some((s) => s.state === "closed"));
+  expect(a.statuses.at(-1)).toEqual({ state: "closed", error: "Party not found." });
+
+  let calls = 0;
+  const flaky = new FakeApiServer().on("GET", /\/events$/, () => {
+    calls += 1;
+    return Response.json({ detail: "busy" }, { status: 503 });
+  });
+  const b = setup(flaky);
+  b.connection.start();
+  await until(() => calls >= 3);
+  expect(b.statuses.some((s) => s.state === "closed")).toBe(false);
+  b.connection.stop();
+});
+
+test("an ENDED party closes the connection", async () => {
+  const server = new FakeApiServer().sse(/\/events$/);
+  const { connection, statuses } = setup(server);
+  connection.start();
+  await until(() => server.streams.length === 1);
+  const party = { id: "p1", state: "ENDED", title: "t", hostUserId: "h", hostDisplayName: "H", platformDomain: "x.com", chatProvider: "builtin", chatChannel: null, visibility: "public", streamerLatencyMs: 0, media: { id: "m0", url: "https://x.com/v", title: "t", duration: null } };
+  server.streams[0]!.send("9", { v: PROTOCOL_VERSION, type: "party", party });
+  await until(() => statuses.some((s) => s.state === "closed"));
+  expect(statuses.at(-1)).toEqual({ state: "closed", error: "The party has ended." });
+});
+
+test("commands go out one at a time in order; a ping's pong is delivered as an event", async () => {
+  const order: string[] = [];
+  let release: () => void = () => undefined;
+  const server = new FakeApiServer().on("POST", /\/commands$/, async (req) => {
+    const body = req.body as { type: string; t0?: number };
+    order.push(`start ${body.type}`);
+    if (body.type === "play") await new Promise<void>((r) => (release = r));
+    order.push(`end ${body.type}`);
+    if (body.type === "ping") return Response.json({ v: PROTOCOL_VERSION, type: "pong", t0: body.t0, t1: 10, t2: 11 });
+    return Response.json({ id: "1" });
+  });
+  const { connection, events } = setup(server);
+  const play = connection.send({ v: PROTOCOL_VERSION, type: "play", position: 1, cid: 1 });
+  const seek = connection.send({ v: PROTOCOL_VERSION, type: "seek", position: 5, cid: 2 });
+  // The ping does not wait behind the play, which is still held by the server.
+  await connection.send({ v: PROTOCOL_VERSION, type: "ping", t0: 123 });
+  expect(events).toEqual([{ v: PROTOCOL_VERSION, type: "pong", t0: 123, t1: 10, t2: 11 }]);
+  await until(() => order.includes("start play"));
+  expect(order).not.toContain("start seek"); // the seek waits for the play
+  release();
+  await Promise.all([play, seek]);
+  expect(order.filter((o) => !o.includes("ping"))).toEqual(["start play", "end play", "start seek", "end seek"]);
+
+  const refusing = new FakeApiServer().json("POST", /\/commands$/, { detail: "Only the host can control playback and drawing." }, 403);
+  await expect(setup(refusing).connection.send({ v: PROTOCOL_VERSION, type: "play" })).rejects.toThrow("Only the host can control playback and drawing.");
+});

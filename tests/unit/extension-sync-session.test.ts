@@ -1,0 +1,309 @@
+/**
+ * The content script's SyncSession: a guest's player is driven to the host's state by lib/sync's
+ * engine (and pulled back after its own pause or seek), a guest on another page is sent to the
+ * party's media once, a host's own playback and media changes become commands, and the overlay
+ * model follows chat, drawing and presence. Time, timers, the network and the player are simulated.
+ */
+import type { PlayerControl } from "@/extension/src/adapters/types";
+import { AUTOPLAY_NOTICE, SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
+import { PROTOCOL_VERSION, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent } from "@/lib/sync";
+
+const URL_A = "https://www.youtube.com/watch?v=aaaaaaaaaaa";
+const URL_B = "https://www.youtube.com/watch?v=bbbbbbbbbbb";
+const keyOf = (url: string) => new URL(url).searchParams.get("v");
+/** Server clock = local clock + this. */
+const OFFSET = 5_000;
+
+class FakePlayer implements PlayerControl {
+  readonly seekable: boolean;
+  private base = 0;
+  private since: number;
+  paused = true;
+  playbackRate = 1;
+  blockPlay = false;
+  readonly calls: string[] = [];
+  private listeners = new Set<() => void>();
+  video = { duration: 120 } as HTMLVideoElement;
+
+  constructor(
+    private readonly clock: { now: number },
+    seekable = true,
+  ) {
+    this.seekable = seekable;
+    this.since = clock.now;
+  }
+  time(): number {
+    return this.paused ? this.base : this.base + ((this.clock.now - this.since) / 1000) * this.playbackRate;
+  }
+  private rebase(): void {
+    this.base = this.time();
+    this.since = this.clock.now;
+  }
+  read() {
+    return { currentTime: this.time(), paused: this.paused, playbackRate: this.playbackRate, seeking: false, buffering: false };
+  }
+  loaded() {
+    return true;
+  }
+  async play() {
+    this.calls.push("play");
+    if (this.blockPlay) throw Object.assign(new Error("blocked"), { name: "NotAllowedError" });
+    this.rebase();
+    this.paused = false;
+    this.emit();
+  }
+  pause() {
+    this.calls.push("pause");
+    this.rebase();
+    this.paused = true;
+    this.emit();
+  }
+  seek(position: number) {
+    this.calls.push(`seek ${position.toFixed(2)}`);
+    this.base = position;
+    this.since = this.clock.now;
+    this.emit();
+  }
+  setRate(rate: number) {
+    this.calls.push(`rate ${rate}`);
+    this.rebase();
+    this.playbackRate = rate;
+    this.emit();
+  }
+  /** What the viewer does themselves. */
+  userSeek(position: number) {
+    this.base = position;
+    this.since = this.clock.now;
+    this.emit();
+  }
+  onChange(listener: () => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  emit() {
+    for (const l of this.listeners) l();
+  }
+  dispose() {}
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+class Harness {
+  readonly clock = { now: 1_000_000 };
+  private timers: { at: number; fn: () => void; id: number }[] = [];
+  private nextId = 1;
+  readonly sent: ClientCommand[] = [];
+  readonly navigations: string[] = [];
+  readonly models: PartyViewModel[] = [];
+  readonly session: SyncSession;
+  failChat: string | null = null;
+
+  constructor(tabUrl = URL_A) {
+    this.session = new SyncSession(
+      {
+        now: () => this.clock.now,
+        setTimeout: (fn, ms) => {
+          const id = this.nextId++;
+          this.timers.push({ at: this.clock.now + Math.max(0, ms), fn, id });
+          return id;
+        },
+        clearTimeout: (id) => {
+          this.timers = this.timers.filter((t) => t.id !== id);
+        },
+        send: async (command) => {
+          this.sent.push(command);
+          if (command.type === "chat" && this.failChat) throw new Error(this.failChat);
+          if (command.type === "ping") {
+            // Answered 15 ms later, symmetric path: the server stamps at +7.5 ms.
+            const t = this.clock.now + 7.5 + OFFSET;
+            this.after(15, () => this.session.receive({ v: PROTOCOL_VERSION, type: "pong", t0: command.t0, t1: t, t2: t }));
+          }
+        },
+        navigate: (url) => this.navigations.push(url),
+        render: (model) => this.models.push(structuredClone(model)),
+        mediaKeyOf: keyOf,
+      },
+      { url: tabUrl, title: "Video" },
+    );
+  }
+
+  after(ms: number, fn: () => void) {
+    this.timers.push({ at: this.clock.now + ms, fn, id: this.nextId++ });
+  }
+
+  /** Runs timers in time order for `ms` of simulated time (microtasks run in between, as in a page). */
+  async run(ms: number) {
+    const end = this.clock.now + ms;
+    for (;;) {
+      await flush();
+      this.timers.sort((a, b) => a.at - b.at);
+      const next = this.timers[0];
+      if (!next || next.at > end) break;
+      this.timers.shift();
+      this.clock.now = Math.max(this.clock.now, next.at);
+      next.fn();
+    }
+    await flush();
+    this.clock.now = end;
+  }
+
+  serverNow() {
+    return this.clock.now + OFFSET;
+  }
+}
+
+function meta(overrides: Partial<PartyMeta> = {}): PartyMeta {
+  return {
+    id: "p1",
+    state: "ACTIVE",
+    title: "Video",
+    hostUserId: "host",
+    hostDisplayName: "Hank",
+    platformDomain: "youtube.com",
+    chatProvider: "builtin",
+    chatChannel: null,
+    visibility: "public",
+    streamerLatencyMs: 0,
+    media: { id: "m0", url: URL_A, title: "Video", duration: null },
+    ...overrides,
+  };
+}
+
+function snapshot(h: Harness, role: "host" | "guest", playback: Partial<PlaybackState> = {}, party = meta()): ServerEvent {
+  return {
+    v: PROTOCOL_VERSION,
+    type: "snapshot",
+    party,
+    playback: { mediaId: "m0", paused: true, position: 0, rate: 1, at: h.serverNow(), seq: 0, ...playback },
+    members: 2,
+    hostOnline: true,
+    chat: [],
+    strokes: [],
+    role,
+    you: { userId: role === "host" ? "host" : "g1", displayName: role === "host" ? "Hank" : "Gail" },
+    serverTime: h.serverNow(),
+  };
+}
+
+test("a guest follows the host: joins mid-play, then a pause, a seek and a rate change; its own seek is pulled back", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.setConnection("open");
+  // The host has been playing from 10 s for 2 s.
+  h.session.receive(snapshot(h, "guest", { paused: false, position: 10, at: h.serverNow() - 2000, seq: 3 }));
+  await h.run(3000);
+  const hostAt = (position: number, at: number, rate = 1) => position + ((h.serverNow() - at) / 1000) * rate;
+  const startAt = h.serverNow() - 5000;
+  expect(player.paused).toBe(false);
+  expect(Math.abs(player.time() - hostAt(10, startAt))).toBeLessThan(0.05);
+  expect(h.sent.filter((c) => c.type !== "ping")).toEqual([]); // a guest never sends playback commands
+
+  // Host pauses at 20 s.
+  h.session.receive({ v: PROTOCOL_VERSION, type: "playback", state: { mediaId: "m0", paused: true, position: 20, rate: 1, at: h.serverNow(), seq: 4 } });
+  await h.run(1500);
+  expect(player.paused).toBe(true);
+  expect(Math.abs(player.time() - 20)).toBeLessThan(0.03);
+  expect(h.session.model.status).toBe("paused");
+
+  // Host seeks to 95 s and plays at 1.5×.
+  const at = h.serverNow();
+  h.session.receive({ v: PROTOCOL_VERSION, type: "playback", state: { mediaId: "m0", paused: false, position: 95, rate: 1.5, at, seq: 5 } });
+  await h.run(3000);
+  expect(player.paused).toBe(false);
+  expect(player.playbackRate).toBeCloseTo(1.5, 1);
+  expect(Math.abs(player.time() - hostAt(95, at, 1.5))).toBeLessThan(0.05);
+
+  // The guest seeks away on its own: pulled back.
+  player.userSeek(5);
+  await h.run(3000);
+  expect(Math.abs(player.time() - hostAt(95, at, 1.5))).toBeLessThan(0.05);
+  // … and its own pause is undone.
+  player.pause();
+  await h.run(3000);
+  expect(player.paused).toBe(false);
+  expect(["synced", "correcting"]).toContain(h.session.model.status);
+});
+
+test("a guest on another page is sent to the party's media once; a live stream only follows play and pause", async () => {
+  const h = new Harness(URL_B);
+  const player = new FakePlayer(h.clock, false);
+  h.session.setPlayer(player);
+  h.session.receive(snapshot(h, "guest", { paused: false, position: 50, seq: 1 }));
+  h.session.receive({ v: PROTOCOL_VERSION, type: "presence", members: 3, hostOnline: true });
+  await h.run(2000);
+  expect(h.navigations).toEqual([URL_A]);
+  expect(player.calls).toEqual([]); // not the party's media: nothing is done to this player
+  expect(h.session.model.status).toBe("media");
+
+  h.session.setTab(URL_A, "Video");
+  await h.run(3000);
+  expect(player.calls).toContain("play");
+  expect(player.calls.some((c) => c.startsWith("seek") || c.startsWith("rate"))).toBe(false); // live: no seeks or rate changes
+  expect(h.navigations).toEqual([URL_A]);
+});
+
+test("the host's own play, seek and media change become commands; guests' never do", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.receive(snapshot(h, "host"));
+  await h.run(3000); // clock converges
+  expect(h.session.model.status).toBe("host");
+  player.paused = false;
+  player.emit();
+  await h.run(1500);
+  player.userSeek(42);
+  await h.run(500);
+  const playback = h.sent.filter((c) => c.type !== "ping");
+  expect(playback.map((c) => c.type)).toEqual(["play", "seek"]);
+  expect(playback[1]).toMatchObject({ type: "seek", position: 42 });
+
+  // The host opens another video in the tab: the party's media changes once.
+  h.session.setTab(URL_B, "Second");
+  h.session.setTab(URL_B, "Second");
+  const media = h.sent.filter((c) => c.type === "media");
+  expect(media).toEqual([expect.objectContaining({ type: "media", url: URL_B, title: "Second", duration: 120 })]);
+});
+
+test("chat, drawing and presence reach the model (echoes deduplicated); refusals and blocked autoplay become notices", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  player.blockPlay = true;
+  h.session.setPlayer(player);
+  h.session.receive(snapshot(h, "host"));
+  const message = { id: "c1", userId: "g1", displayName: "Gail", text: "hi", at: 1 };
+  h.session.receive({ v: PROTOCOL_VERSION, type: "chat", message });
+  h.session.receive({ v: PROTOCOL_VERSION, type: "chat", message });
+  expect(h.session.model.chat).toEqual([message]);
+
+  const stroke = { id: "s1", points: [[0.1, 0.1], [0.5, 0.5]] as [number, number][], color: "#ff0000", width: 0.01 };
+  await h.session.sendStroke(stroke);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "draw.stroke", stroke });
+  expect(h.session.model.strokes).toEqual([stroke]);
+  expect(h.sent.filter((c) => c.type === "draw.stroke")).toHaveLength(1);
+  await h.session.clearDrawing();
+  expect(h.session.model.strokes).toEqual([]);
+
+  h.session.receive({ v: PROTOCOL_VERSION, type: "presence", members: 4, hostOnline: false });
+  expect(h.session.model).toMatchObject({ members: 4, hostOnline: false });
+
+  h.failChat = "You're sending messages too fast. Please wait a moment.";
+  await expect(h.session.sendChat("spam")).rejects.toThrow();
+  expect(h.session.model.notice).toBe("You're sending messages too fast. Please wait a moment.");
+
+  // A guest whose browser blocks play() is told to click play once.
+  const g = new Harness();
+  const guestPlayer = new FakePlayer(g.clock);
+  guestPlayer.blockPlay = true;
+  g.session.setPlayer(guestPlayer);
+  g.session.receive(snapshot(g, "guest", { paused: false, position: 3, seq: 1 }));
+  await g.run(3000);
+  await Promise.resolve();
+  expect(g.session.model.notice).toBe(AUTOPLAY_NOTICE);
+  // Guests cannot draw.
+  await g.session.sendStroke(stroke);
+  expect(g.sent.some((c) => c.type === "draw.stroke")).toBe(false);
+});
