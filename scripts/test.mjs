@@ -13,7 +13,8 @@ import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const resultsDir = path.join(root, "test-results");
+// Not test-results/: Playwright empties that folder when it starts, which deleted Jest's summary.
+const resultsDir = path.join(root, ".test-summary");
 const timings = [];
 
 function step(name, fn) {
