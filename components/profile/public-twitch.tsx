@@ -2,8 +2,8 @@
 /** The public profile's Twitch section: channel, Live/Offline, and the player (300 px) while live. */
 import { ApiClientError } from "@/lib/api/client";
 import { usePublicTwitchInfo } from "@/lib/api/use-public-profile";
-import { TWITCH_EMBED_HEIGHT_PX } from "@/lib/constants";
 import { ProfileSection } from "./profile-section";
+import { TwitchLiveBadge, TwitchLivePlayer } from "./twitch-live";
 
 function errorText(error: Error): string {
   if (error instanceof ApiClientError && error.status === 404) return "No Twitch info found.";
@@ -19,26 +19,11 @@ export function PublicTwitch({ username, twitchUsername }: { username: string; t
         <a href={`https://twitch.tv/${encodeURIComponent(twitchUsername)}`} target="_blank" rel="noopener noreferrer" className="text-cyan-300 hover:underline">
           twitch.tv/{twitchUsername}
         </a>
-        {data && (
-          <span
-            data-testid="twitch-live-status"
-            className={`rounded-full px-3 py-1 text-xs font-semibold ${data.isLive ? "bg-red-600 text-white" : "bg-slate-700 text-slate-100"}`}
-          >
-            {data.isLive ? "Live" : "Offline"}
-          </span>
-        )}
+        {data && <TwitchLiveBadge info={data} />}
       </div>
       {error && <p className="mt-2 text-slate-300">{errorText(error)}</p>}
       {!data && !error && <p className="mt-2 text-slate-300">Loading Twitch info...</p>}
-      {data?.isLive && data.embedUrl && (
-        <iframe
-          title={`${data.displayName} live on Twitch`}
-          src={data.embedUrl}
-          height={TWITCH_EMBED_HEIGHT_PX}
-          className="mt-3 w-full rounded-md border border-slate-700"
-          allowFullScreen
-        />
-      )}
+      {data && <TwitchLivePlayer info={data} className="mt-3" />}
     </ProfileSection>
   );
 }

@@ -6,7 +6,7 @@
  */
 import useSWR from "swr";
 import { ApiClientError, apiFetch } from "@/lib/api/client";
-import { TWITCH_EMBED_HEIGHT_PX } from "@/lib/constants";
+import { TwitchLiveBadge, TwitchLivePlayer } from "./twitch-live";
 import { TWITCH_INFO_TEXTS, type TwitchInfo as TwitchInfoData } from "@/lib/schemas/auth";
 
 /** What to show for a failed Twitch info request (also used by the public profile's section). */
@@ -52,23 +52,10 @@ export function TwitchInfo({ twitchUsername, twitchPrivate }: { twitchUsername: 
               </p>
               <p className="text-sm text-slate-300">twitch.tv/{data.login}</p>
             </div>
-            <span
-              data-testid="twitch-live-status"
-              className={`ml-auto rounded-full px-3 py-1 text-xs font-semibold ${data.isLive ? "bg-red-600 text-white" : "bg-slate-700 text-slate-100"}`}
-            >
-              {data.isLive ? "Live" : "Offline"}
-            </span>
+            <TwitchLiveBadge info={data} className="ml-auto" />
           </div>
           <p className="text-xs text-slate-400">Twitch user id: {data.userId}</p>
-          {data.isLive && data.embedUrl && (
-            <iframe
-              title={`${data.displayName} live on Twitch`}
-              src={data.embedUrl}
-              height={TWITCH_EMBED_HEIGHT_PX}
-              className="w-full rounded-md border border-slate-700"
-              allowFullScreen
-            />
-          )}
+          <TwitchLivePlayer info={data} />
         </div>
       )}
     </section>
