@@ -9,6 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { rejectMalformedUrl } from "./lib/malformed-url.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
@@ -20,6 +21,7 @@ await app.prepare();
 
 const server = http.createServer((req, res) => {
   req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
+  if (rejectMalformedUrl(req, res)) return;
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
