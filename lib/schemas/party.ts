@@ -6,13 +6,14 @@ import { z } from "zod";
 import { PARTY_STATES } from "@/lib/sync";
 import { LIVE_PARTY_LIST_LIMIT } from "@/lib/constants";
 import { safeText } from "./common";
+import { VIDEO_URL_MAX_LENGTH } from "./playlist";
 
 export const TWITCH_CHANNEL = /^[a-zA-Z0-9_]{3,25}$/;
 
 export const createPartyInputSchema = z
   .object({
     video_url: safeText("video_url", { error: "video_url must be an http(s) link to the video." })
-      .max(2048)
+      .max(VIDEO_URL_MAX_LENGTH)
       .pipe(z.url({ protocol: /^https?$/, error: "video_url must be an http(s) link to the video." })),
     video_title: safeText("video_title").trim().min(1, "video_title is required.").max(300),
     platform_domain: safeText("platform_domain").trim().max(253).optional(),

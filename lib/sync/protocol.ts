@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
 import { safeText } from "../schemas/common";
+import { VIDEO_URL_MAX_LENGTH } from "../schemas/playlist";
 
 export const PROTOCOL_VERSION = 1;
 /** Longest chat message, in characters (code points) after trimming. */
@@ -36,7 +37,7 @@ const unit = z.number().min(0).max(1);
 export const mediaSchema = z.object({
   /** Assigned by the server on every media change; the playback state refers to it. */
   id,
-  url: safeText("url").pipe(z.url({ protocol: /^https?$/ })),
+  url: safeText("url").max(VIDEO_URL_MAX_LENGTH).pipe(z.url({ protocol: /^https?$/ })),
   title: safeText("title").max(300),
   /** Seconds; null for live streams or when the site does not tell. */
   duration: z.number().positive().max(MAX_POSITION).nullable(),
