@@ -9,7 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
-import { rejectMalformedUrl } from "./lib/malformed-url.mjs";
+import { answerClientError, rejectMalformedUrl } from "./lib/bad-requests.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
@@ -24,6 +24,7 @@ const server = http.createServer((req, res) => {
   if (rejectMalformedUrl(req, res)) return;
   void handle(req, res);
 });
+server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`▸ ViewParty ready on http://localhost:${port}`);

@@ -195,6 +195,10 @@ describe("malformed percent-escapes in the URL", () => {
   });
 });
 
+test("a URL past the server's 16 KB header limit gets 431 {detail, code}, not a bare status", async () => {
+  await expectError(await fetch(`${app.baseUrl}/api/v1/parties/${"a".repeat(20_000)}`), 431, /too large/);
+});
+
 describe("request bodies", () => {
   test("a body sent as anything but JSON gets 415 and changes nothing", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/json", null]) {

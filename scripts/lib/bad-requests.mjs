@@ -1,8 +1,12 @@
 /**
- * Next decodes the request path before any route or page runs, and a malformed percent-escape
- * (`/%ff`, `/%E0%A4%A`, a lone `%`) makes it throw: the client would get a plain-text 500. The custom
- * server checks the path first and answers 400 itself: the API's `{detail, code}` body under /api,
- * a small page everywhere else.
+ * Requests the custom server answers itself, before Next sees them, so that they get a 4xx with the
+ * API's `{detail, code}` body instead of a bare status or a 500:
+ *
+ * - A malformed percent-escape in the path (`/%ff`, `/%E0%A4%A`, a lone `%`): Next decodes the path
+ *   before any route or page runs and throws, answering a plain-text 500. We answer 400: the error
+ *   body under /api, a small page everywhere else.
+ * - Requests Node's HTTP parser refuses (headers or URL over Node's 16 KB limit, broken HTTP): Node
+ *   would answer a bare 431 or 400 and close the connection.
  */
 
 /** True when the path (the URL before `?`) does not percent-decode to valid UTF-8. */
@@ -57,4 +61,25 @@ export function rejectMalformedUrl(req, res) {
   });
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
+}
+
+/**
+ * For the server's 'clientError' event: the request could not be parsed, so there is no path to look
+ * at, and the error body is JSON.
+ */
+export function answerClientError(error, socket) {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  const body = JSON.stringify(
+    tooLarge
+      ? { detail: "The request's URL or headers are too large (at most 16 KB).", code: "request_header_fields_too_large" }
+      : { detail: "The request is not valid HTTP.", code: "bad_request" },
+  );
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
