@@ -9,6 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { answerClientError, rejectMalformedUrl } from "./lib/bad-requests.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
@@ -20,8 +21,10 @@ await app.prepare();
 
 const server = http.createServer((req, res) => {
   req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
+  if (rejectMalformedUrl(req, res)) return;
   void handle(req, res);
 });
+server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`▸ ViewParty ready on http://localhost:${port}`);

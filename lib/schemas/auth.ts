@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/reserved-usernames";
+import { safeText } from "./common";
 
 /** Social sign-in providers, in button order. */
 export const SOCIAL_PROVIDERS = [
@@ -24,7 +25,7 @@ export type ProvidersStatus = z.infer<typeof providersStatusSchema>;
  */
 export const tokenExchangeRequestSchema = z.object({
   platform: z.enum(["session", "kick"], { error: "platform must be session or kick" }),
-  token: z.string().trim().min(1, "token is required").max(4096),
+  token: safeText("token").trim().min(1, "token is required").max(4096),
 });
 export type TokenExchangeRequest = z.infer<typeof tokenExchangeRequestSchema>;
 
@@ -55,7 +56,7 @@ export const kickAuthorizeQuerySchema = z.object({
 });
 
 export const kickExchangeCodeRequestSchema = z.object({
-  code: z.string().trim().min(1, "code is required").max(2048),
+  code: safeText("code").trim().min(1, "code is required").max(2048),
   codeVerifier: z.string().min(43, "codeVerifier must be 43 to 128 characters").max(128).regex(/^[A-Za-z0-9._~-]+$/),
   /** The callback route the provider returned to (its redirect URI must match the authorize one). */
   redirectPath: z.enum(KICK_CALLBACK_PATHS).default("/auth/kick/callback"),
@@ -65,15 +66,14 @@ export const kickExchangeCodeResponseSchema = z.object({ kickAccessToken: z.stri
 /** Edit Info: any subset of the three; at least one. */
 export const accountInfoUpdateSchema = z
   .object({
-    username: z
-      .string()
+    username: safeText("Username")
       .trim()
       .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters.`)
       .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)
       .regex(USERNAME_PATTERN, "Username may contain only letters, digits, underscores and dots.")
       .optional(),
-    display_name: z.string().trim().min(1, "Display name is required.").max(50, "Display name must be at most 50 characters.").optional(),
-    email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")).optional(),
+    display_name: safeText("Display name").trim().min(1, "Display name is required.").max(50, "Display name must be at most 50 characters.").optional(),
+    email: safeText("E-mail address").trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")).optional(),
   })
   .strict()
   .refine((v) => v.username !== undefined || v.display_name !== undefined || v.email !== undefined, "Nothing to update.");

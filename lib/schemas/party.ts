@@ -5,17 +5,21 @@
 import { z } from "zod";
 import { PARTY_STATES } from "@/lib/sync";
 import { LIVE_PARTY_LIST_LIMIT } from "@/lib/constants";
+import { safeText } from "./common";
+import { VIDEO_URL_MAX_LENGTH } from "./playlist";
 
 export const TWITCH_CHANNEL = /^[a-zA-Z0-9_]{3,25}$/;
 
 export const createPartyInputSchema = z
   .object({
-    video_url: z.url({ protocol: /^https?$/, error: "video_url must be an http(s) link to the video." }).max(2048),
-    video_title: z.string().trim().min(1, "video_title is required.").max(300),
-    platform_domain: z.string().trim().max(253).optional(),
-    synopsis: z.string().trim().max(1000).optional(),
+    video_url: safeText("video_url", { error: "video_url must be an http(s) link to the video." })
+      .max(VIDEO_URL_MAX_LENGTH)
+      .pipe(z.url({ protocol: /^https?$/, error: "video_url must be an http(s) link to the video." })),
+    video_title: safeText("video_title").trim().min(1, "video_title is required.").max(300),
+    platform_domain: safeText("platform_domain").trim().max(253).optional(),
+    synopsis: safeText("synopsis").trim().max(1000).optional(),
     chat_provider: z.enum(["builtin", "twitch"]).default("builtin"),
-    chat_identifier: z.string().trim().max(100).optional(),
+    chat_identifier: safeText("chat_identifier").trim().max(100).optional(),
     visibility: z.enum(["public", "private"]).default("public"),
     streamer_latency_ms: z.number().int().min(0).max(120_000).default(0),
   })

@@ -4,14 +4,14 @@
  * way before sending.
  */
 import { z } from "zod";
+import { pathId, safeText } from "./common";
 
 export const PLAYLIST_LINK_TITLE_MAX_LENGTH = 200;
 export const VIDEO_URL_MAX_LENGTH = 2048;
 export const VIDEO_URL_ERROR = "Video URL must be a valid http(s) link.";
 
 /** A link someone can open: http or https only (never javascript:, data: or file:). */
-export const videoUrlSchema = z
-  .string({ error: "Video URL is required." })
+export const videoUrlSchema = safeText("Video URL", { error: "Video URL is required." })
   .trim()
   .max(VIDEO_URL_MAX_LENGTH, `Video URL must be at most ${VIDEO_URL_MAX_LENGTH} characters.`)
   .pipe(z.url({ protocol: /^https?$/, error: VIDEO_URL_ERROR }));
@@ -19,8 +19,7 @@ export const videoUrlSchema = z
 /** POST /api/v1/playlists/{id}/links body: url, optional title (blank → none). */
 export const addPlaylistLinkInputSchema = z.object({
   url: videoUrlSchema,
-  title: z
-    .string()
+  title: safeText("Title")
     .trim()
     .max(PLAYLIST_LINK_TITLE_MAX_LENGTH, `Title must be at most ${PLAYLIST_LINK_TITLE_MAX_LENGTH} characters.`)
     .nullish()
@@ -29,7 +28,7 @@ export const addPlaylistLinkInputSchema = z.object({
 export type AddPlaylistLinkInput = z.input<typeof addPlaylistLinkInputSchema>;
 
 /** Route parameter of /api/v1/playlists/{id}/… */
-export const playlistIdParamSchema = z.object({ id: z.string().min(1, "Playlist ID is required.") });
+export const playlistIdParamSchema = z.object({ id: pathId("Playlist ID") });
 
 /**
  * One row of the playlists list. The spec saw two spellings of each field (id/playlist_id,

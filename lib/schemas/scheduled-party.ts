@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
+import { boundedDateTime, idParamSchema, safeText } from "./common";
 
 export const SCHEDULED_PARTY_TITLE_MAX_LENGTH = 200;
 export const SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH = 2000;
@@ -14,16 +15,14 @@ export const SCHEDULED_PARTY_STATUSES = ["upcoming", "past"] as const;
 export const ALREADY_RSVPD_MESSAGE = "Already RSVP'd to this party.";
 
 const fields = z.object({
-  title: z
-    .string({ error: "Title is required." })
+  title: safeText("Title", { error: "Title is required." })
     .trim()
     .min(1, "Title is required.")
     .max(SCHEDULED_PARTY_TITLE_MAX_LENGTH, `Title must be at most ${SCHEDULED_PARTY_TITLE_MAX_LENGTH} characters.`),
   /** Sent as an ISO timestamp (spec §5); an offset or Z is required so the instant is unambiguous. */
-  date_time: z.iso.datetime({ offset: true, error: "Date and time are required (ISO timestamp)." }),
+  date_time: boundedDateTime({ error: "Date and time are required (ISO timestamp)." }),
   /** Optional; leading whitespace trimmed (spec §5); blank → none. */
-  description: z
-    .string()
+  description: safeText("Description")
     .max(SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH, `Description must be at most ${SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH} characters.`)
     .nullish()
     .transform((d) => d?.trimStart() || null),
@@ -46,10 +45,10 @@ export const scheduledPartyInputSchema = z.preprocess((raw) => {
 export type ScheduledPartyInput = z.input<typeof fields>;
 export type ScheduledPartyValues = z.output<typeof fields>;
 
-export const scheduledPartyIdParamSchema = z.object({ id: z.string().min(1).max(64) });
-export const hostIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const scheduledPartyIdParamSchema = idParamSchema;
+export const hostIdParamSchema = idParamSchema;
 /** `?code=` carries a private party's invite code. */
-export const inviteCodeQuerySchema = z.object({ code: z.string().trim().min(1).max(32).optional() });
+export const inviteCodeQuerySchema = z.object({ code: safeText("code").trim().min(1).max(32).optional() });
 
 export const scheduledPartySchema = z.object({
   id: z.string(),

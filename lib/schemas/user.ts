@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { BIO_MAX_LENGTH, SOCIAL_NETWORKS, type SocialNetwork } from "@/lib/constants";
+import { safeText } from "./common";
 
 export const ownUserSchema = z.object({
   id: z.string(),
@@ -101,8 +102,7 @@ const socialFields = Object.fromEntries(
  */
 export const profileUpdateSchema = z
   .object({
-    bio: z
-      .string()
+    bio: safeText("Bio")
       .max(BIO_MAX_LENGTH, BIO_TOO_LONG)
       .nullable()
       .optional()

@@ -8,6 +8,8 @@
  */
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
+import { safeText } from "../schemas/common";
+import { VIDEO_URL_MAX_LENGTH } from "../schemas/playlist";
 
 export const PROTOCOL_VERSION = 1;
 /** Longest chat message, in characters (code points) after trimming. */
@@ -35,8 +37,8 @@ const unit = z.number().min(0).max(1);
 export const mediaSchema = z.object({
   /** Assigned by the server on every media change; the playback state refers to it. */
   id,
-  url: z.url({ protocol: /^https?$/ }),
-  title: z.string().max(300),
+  url: safeText("url").max(VIDEO_URL_MAX_LENGTH).pipe(z.url({ protocol: /^https?$/ })),
+  title: safeText("title").max(300),
   /** Seconds; null for live streams or when the site does not tell. */
   duration: z.number().positive().max(MAX_POSITION).nullable(),
 });
@@ -170,8 +172,7 @@ export const mediaCommandSchema = event("media", {
 export const drawStrokeCommandSchema = event("draw.stroke", { stroke: strokeSchema });
 export const drawClearCommandSchema = event("draw.clear", {});
 export const chatCommandSchema = event("chat", {
-  text: z
-    .string()
+  text: safeText("Message")
     .max(CHAT_MAX * 4) // cheap bound before the trim and the code-point count
     .trim()
     .min(1, "Message is empty")

@@ -170,7 +170,7 @@ describe("Kick", () => {
       headers: { "Content-Type": "text/plain" },
       body: JSON.stringify({ code: "abc", codeVerifier: "v".repeat(43) }),
     });
-    expect(form.status).toBe(400);
+    expect(form.status).toBe(415);
     expect(((await form.json()) as { detail: string }).detail).toMatch(/Content-Type: application\/json/);
     const badAuthorize = await fetch(`${app.baseUrl}/api/v1/auth/kick/authorize?state=short&code_challenge=x`, { redirect: "manual" });
     expect(badAuthorize.status).toBe(422);

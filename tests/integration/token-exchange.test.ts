@@ -118,7 +118,7 @@ test("malformed requests get 4xx with a detail and start no session", async () =
     headers: { "Content-Type": "text/plain" },
     body: JSON.stringify({ platform: "session", token: sessionToken }),
   });
-  expect(form.status).toBe(400);
+  expect(form.status).toBe(415);
   expect(((await form.json()) as { detail: string }).detail).toMatch(/JSON/);
   expect((await client.get("/api/v1/users/me")).status).toBe(401);
 });

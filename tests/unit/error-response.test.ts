@@ -36,14 +36,43 @@ test("unexpected errors become a generic 500 without internals", async () => {
   expect(text).not.toMatch(/secret|stack|at Object/);
 });
 
+const JSON_HEADERS = { "Content-Type": "application/json" };
+
 test("parseBody: malformed JSON is a 400, schema failure throws a ZodError (422)", async () => {
   const schema = z.object({ title: z.string().min(1) });
-  const bad = new Request("http://x/", { method: "POST", body: "{not json" });
+  const bad = new Request("http://x/", { method: "POST", headers: JSON_HEADERS, body: "{not json" });
   await expect(parseBody(bad, schema)).rejects.toMatchObject({ status: 400, detail: "Request body must be valid JSON." });
-  const invalid = new Request("http://x/", { method: "POST", body: JSON.stringify({ title: "" }) });
+  const invalid = new Request("http://x/", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ title: "" }) });
   await expect(parseBody(invalid, schema)).rejects.toBeInstanceOf(z.ZodError);
-  const ok = new Request("http://x/", { method: "POST", body: JSON.stringify({ title: "Movie night", extra: 1 }) });
+  const ok = new Request("http://x/", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ title: "Movie night", extra: 1 }) });
   await expect(parseBody(ok, schema)).resolves.toEqual({ title: "Movie night" });
+});
+
+test("parseBody: a body sent as anything but JSON is a 415; an empty body counts as {}", async () => {
+  const schema = z.object({ title: z.string().default("none") });
+  for (const type of ["text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "text/json"]) {
+    const form = new Request("http://x/", { method: "POST", headers: { "Content-Type": type }, body: '{"title":"x"}' });
+    await expect(parseBody(form, schema)).rejects.toMatchObject({ status: 415, code: "unsupported_media_type" });
+  }
+  const charset = new Request("http://x/", { method: "POST", headers: { "Content-Type": "Application/JSON; charset=utf-8" }, body: '{"title":"x"}' });
+  await expect(parseBody(charset, schema)).resolves.toEqual({ title: "x" });
+  const empty = new Request("http://x/", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "" });
+  await expect(parseBody(empty, schema)).resolves.toEqual({ title: "none" });
+});
+
+test("parseBody: a body over 256 KB is a 413, whether or not it declares its length", async () => {
+  const schema = z.unknown();
+  const big = JSON.stringify({ title: "x".repeat(256 * 1024) });
+  const declared = new Request("http://x/", { method: "POST", headers: JSON_HEADERS, body: big });
+  await expect(parseBody(declared, schema)).rejects.toMatchObject({ status: 413, code: "payload_too_large" });
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < 5; i += 1) controller.enqueue(new TextEncoder().encode("x".repeat(64 * 1024)));
+      controller.close();
+    },
+  });
+  const chunked = new Request("http://x/", { method: "POST", headers: JSON_HEADERS, body: stream, duplex: "half" } as RequestInit);
+  await expect(parseBody(chunked, schema)).rejects.toMatchObject({ status: 413 });
 });
 
 test("parseQuery coerces and validates query parameters", () => {

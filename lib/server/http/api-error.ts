@@ -7,7 +7,10 @@ export type ApiErrorCode =
   | "unauthorized"
   | "forbidden"
   | "not_found"
+  | "method_not_allowed"
   | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
   | "unprocessable_entity"
   | "rate_limited"
   | "internal_error";
@@ -17,7 +20,10 @@ const STATUS: Record<ApiErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   unprocessable_entity: 422,
   rate_limited: 429,
   internal_error: 500,

@@ -95,12 +95,56 @@ export function withApi<P extends Params = Params>(
   };
 }
 
-/** Reads a JSON body and validates it; malformed JSON → 400, schema failure → 422 (via the mapper). */
+/**
+ * Largest JSON body a route accepts. The biggest legitimate one is a drawing stroke (2000 points,
+ * ~80 KB); anything far past that is abuse, refused before it is buffered whole.
+ */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+/** `application/json` or a `+json` type (e.g. `application/merge-patch+json`); parameters ignored. */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
+
+function tooLarge(): ApiError {
+  return new ApiError("payload_too_large", `Request body must be at most ${MAX_JSON_BODY_BYTES / 1024} KB.`);
+}
+
+/** The body as text, reading no more than MAX_JSON_BODY_BYTES (a body may come without a length). */
+async function readBodyText(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length"));
+  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * Reads a JSON body and validates it. A body must be sent as `Content-Type: application/json` (415
+ * otherwise): a page on another site can post a form or text/plain without a CORS preflight, but not
+ * JSON, so this keeps cross-site forms from acting for a signed-in visitor. An empty body counts as
+ * `{}`. Too large → 413, malformed JSON → 400, schema failure → 422 (via the mapper).
+ */
 export async function parseBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  const text = await readBodyText(req);
+  if (text.trim() === "") return schema.parse({});
+  const mediaType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    throw new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
+  }
   let raw: unknown;
   try {
-    const text = await req.text();
-    raw = text.trim() === "" ? {} : JSON.parse(text);
+    raw = JSON.parse(text);
   } catch {
     throw new ApiError("bad_request", "Request body must be valid JSON.");
   }

@@ -1,6 +1,7 @@
 // POST /api/v1/guests – a short-lived guest identity (username only) to join or host live parties
 import { guestInputSchema } from "@/lib/schemas/party";
 import { issueGuestToken, GUEST_TOKEN_TTL_MS } from "@/lib/server/guests/guest-token";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -22,3 +23,5 @@ export const POST = withApi(
   // Per client address: enough for a household or dorm behind one NAT, not for minting thousands.
   { rateLimit: { windowSeconds: 600, max: 60 } },
 );
+
+export const { OPTIONS, GET, HEAD, PUT, PATCH, DELETE } = otherMethods("POST");

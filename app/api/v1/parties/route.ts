@@ -3,6 +3,7 @@ import { createPartyInputSchema } from "@/lib/schemas/party";
 import { createParty } from "@/lib/server/parties/create-party";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { toPartyDetail } from "@/lib/server/parties/party-row";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -16,3 +17,5 @@ export const POST = withApi(
   },
   { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 60, max: 10 } },
 );
+
+export const { OPTIONS, GET, HEAD, PUT, PATCH, DELETE } = otherMethods("POST");

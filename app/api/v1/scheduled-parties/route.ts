@@ -3,6 +3,7 @@
 import { scheduledPartyInputSchema } from "@/lib/schemas/scheduled-party";
 import { createScheduledParty } from "@/lib/server/scheduled-parties/create-scheduled-party";
 import { listScheduledParties } from "@/lib/server/scheduled-parties/list-scheduled-parties";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export const POST = withApi(
   async ({ req, user }) => Response.json(await createScheduledParty(user.id, await parseBody(req, scheduledPartyInputSchema)), { status: 201 }),
   { auth: "required" },
 );
+
+export const { OPTIONS, PUT, PATCH, DELETE } = otherMethods("GET", "POST");

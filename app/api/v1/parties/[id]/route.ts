@@ -1,19 +1,19 @@
 // GET /api/v1/parties/{id} – a live party by id or invite code (private ones: by code, or for members)
 // DELETE /api/v1/parties/{id} – the host ends the party
-import { z } from "zod";
+import { idParamSchema } from "@/lib/schemas/common";
 import { forbidden } from "@/lib/server/http/api-error";
 import { endParty } from "@/lib/server/parties/end-party";
 import { findPartyOrThrow, isMember } from "@/lib/server/parties/find-party";
 import { toPartyDetail } from "@/lib/server/parties/party-row";
 import { partySize } from "@/lib/server/realtime/rooms";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64) });
 
 export const GET = withApi(
   async ({ params: raw, user }) => {
-    const { id } = params.parse(raw);
+    const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user?.id ?? null);
     const role = user ? (row.hostId === user.id ? "host" : (await isMember(row.id, user.id)) ? "guest" : null) : null;
     return toPartyDetail(row, await partySize(row.id), role);
@@ -23,7 +23,7 @@ export const GET = withApi(
 
 export const DELETE = withApi(
   async ({ params: raw, user }) => {
-    const { id } = params.parse(raw);
+    const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user.id);
     if (row.hostId !== user.id) throw forbidden("Only the host can end the party.");
     await endParty(row.id);
@@ -31,3 +31,5 @@ export const DELETE = withApi(
   },
   { auth: "required", allowGuests: true },
 );
+
+export const { OPTIONS, POST, PUT, PATCH } = otherMethods("GET", "DELETE");

@@ -1,6 +1,7 @@
 // GET /api/v1/parties/active – public live parties (spec §7: field selection, limit ≤ 100, unauthenticated)
 import { activePartiesQuerySchema } from "@/lib/schemas/party";
 import { listActiveParties } from "@/lib/server/parties/list-active-parties";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseQuery, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -11,3 +12,5 @@ export const GET = withApi(async ({ req }) => {
   if (!fields) return parties;
   return parties.map((party) => Object.fromEntries(fields.map((f) => [f, party[f]])));
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -6,6 +6,7 @@ import { deleteScheduledParty } from "@/lib/server/scheduled-parties/delete-sche
 import { getVisibleScheduledPartyOrThrow } from "@/lib/server/scheduled-parties/get-scheduled-party-or-throw";
 import { toScheduledParty } from "@/lib/server/scheduled-parties/scheduled-party-query";
 import { updateScheduledParty } from "@/lib/server/scheduled-parties/update-scheduled-party";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, parseQuery, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -33,3 +34,5 @@ export const DELETE = withApi(
   },
   { auth: "required" },
 );
+
+export const { OPTIONS, POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

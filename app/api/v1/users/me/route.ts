@@ -4,6 +4,7 @@ import { getUserOrThrow } from "@/lib/server/users/get-user-or-throw";
 import { readProfileUpdate } from "@/lib/server/users/read-profile-update";
 import { toOwnUser } from "@/lib/server/users/to-own-user";
 import { updateProfile } from "@/lib/server/users/update-profile";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export const GET = withApi(async ({ user }) => toOwnUser(await getUserOrThrow(us
 export const PATCH = withApi(async ({ req, user }) => toOwnUser(await updateProfile(user.id, await readProfileUpdate(req))), {
   auth: "required",
 });
+
+export const { OPTIONS, POST, PUT, DELETE } = otherMethods("GET", "PATCH");

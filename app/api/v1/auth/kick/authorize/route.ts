@@ -1,6 +1,7 @@
 // GET /api/v1/auth/kick/authorize – the Kick popup's first stop: redirects to Kick's consent page
 import { kickAuthorizeQuerySchema } from "@/lib/schemas/auth";
 import { kickAuthorizationUrl } from "@/lib/server/accounts/kick-authorization-url";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseQuery, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export const GET = withApi(
   },
   { rateLimit: { windowSeconds: 60, max: 30 } },
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

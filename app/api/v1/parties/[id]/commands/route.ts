@@ -1,25 +1,22 @@
 // POST /api/v1/parties/{id}/commands – one protocol command: host playback/drawing (host only), chat (members), ping (clock sync)
 import { z } from "zod";
-import { ApiError, forbidden } from "@/lib/server/http/api-error";
+import { idParamSchema } from "@/lib/schemas/common";
+import { forbidden } from "@/lib/server/http/api-error";
 import { handleCommand } from "@/lib/server/parties/handle-command";
 import { isMember } from "@/lib/server/parties/find-party";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { getRoom } from "@/lib/server/realtime/rooms";
-import { withApi } from "@/lib/server/http/with-api";
+import { otherMethods } from "@/lib/server/http/other-methods";
+import { parseBody, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64) });
 
 export const POST = withApi(
   async ({ req, params: raw, user }) => {
     const receivedAt = Date.now();
-    const { id } = params.parse(raw);
-    let body: unknown;
-    try {
-      body = await req.json();
-    } catch {
-      throw new ApiError("bad_request", "Request body must be valid JSON.");
-    }
+    const { id } = idParamSchema.parse(raw);
+    // The protocol's own parser (in handleCommand) validates the command and names what is wrong.
+    const body = await parseBody(req, z.unknown());
     const room = await getRoom(id);
     if (!room.knownMembers.has(user.id)) {
       // First command seen on this instance from this caller (they may stream from another instance).
@@ -33,3 +30,5 @@ export const POST = withApi(
   // Hosts report every play/pause/seek and ping for clock sync: a generous per-caller budget.
   { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 10, max: 200 } },
 );
+
+export const { OPTIONS, GET, HEAD, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,18 +1,18 @@
 // GET /api/v1/parties/{id}/events – the party's SSE stream: a snapshot (or the missed events after Last-Event-ID), then every event
-import { z } from "zod";
+import { idParamSchema } from "@/lib/schemas/common";
 import { findPartyOrThrow } from "@/lib/server/parties/find-party";
 import { joinParty } from "@/lib/server/parties/join-party";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { openPartyStream } from "@/lib/server/realtime/party-stream";
 import { getRoom } from "@/lib/server/realtime/rooms";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64) });
 
 export const GET = withApi(
   async ({ req, params: raw, user }) => {
-    const { id } = params.parse(raw);
+    const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user.id);
     const room = await getRoom(row.id, row);
     const role = room.knownMembers.has(user.id) ? (row.hostId === user.id ? "host" : "guest") : await joinParty(row, user.id);
@@ -22,3 +22,5 @@ export const GET = withApi(
   },
   { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 60, max: 60 } },
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,6 +1,7 @@
 // POST /api/v1/playlists/[id]/links – add a video link to a playlist you own
 import { addPlaylistLinkInputSchema, playlistIdParamSchema } from "@/lib/schemas/playlist";
 import { addPlaylistLink } from "@/lib/server/playlists/add-playlist-link";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -14,3 +15,5 @@ export const POST = withApi(
   },
   { auth: "required" },
 );
+
+export const { OPTIONS, GET, HEAD, PUT, PATCH, DELETE } = otherMethods("POST");

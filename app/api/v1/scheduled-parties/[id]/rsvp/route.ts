@@ -2,6 +2,7 @@
 // DELETE /api/v1/scheduled-parties/[id]/rsvp – un-RSVP (idempotent)
 import { inviteCodeQuerySchema, scheduledPartyIdParamSchema } from "@/lib/schemas/scheduled-party";
 import { rsvpScheduledParty, unRsvpScheduledParty } from "@/lib/server/scheduled-parties/rsvp-scheduled-party";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseQuery, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -23,3 +24,5 @@ export const DELETE = withApi(
   },
   { auth: "required" },
 );
+
+export const { OPTIONS, GET, HEAD, PUT, PATCH } = otherMethods("POST", "DELETE");

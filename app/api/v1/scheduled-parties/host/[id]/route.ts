@@ -2,6 +2,7 @@
 import { hostIdParamSchema } from "@/lib/schemas/scheduled-party";
 import { listHostScheduledParties } from "@/lib/server/scheduled-parties/list-scheduled-parties";
 import { getVisibleHostOrThrow } from "@/lib/server/users/get-public-profile-or-throw";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -12,3 +13,5 @@ export const GET = withApi(async ({ params, user }) => {
   const host = await getVisibleHostOrThrow(id, viewerId);
   return listHostScheduledParties(host.id, viewerId);
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

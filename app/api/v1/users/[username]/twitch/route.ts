@@ -1,22 +1,22 @@
 // GET /api/v1/users/[username]/twitch – Twitch info for a visible profile's public Twitch username
-import { z } from "zod";
+import { usernameParamSchema } from "@/lib/schemas/common";
 import { twitchInfoSchema } from "@/lib/schemas/auth";
 import { getEnv } from "@/lib/server/env";
 import { errorJson } from "@/lib/server/http/error-response";
 import { notFound } from "@/lib/server/http/api-error";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 import { getTwitchInfo, twitchEmbedUrl } from "@/lib/server/twitch/get-twitch-info";
 import { getVisibleProfileOrThrow } from "@/lib/server/users/get-public-profile-or-throw";
 
 export const dynamic = "force-dynamic";
 
-const paramsSchema = z.object({ username: z.string().min(1).max(100) });
 /** Spec §2 profile texts, as the own profile's Twitch box answers them. */
 const NOT_FOUND = "No Twitch info found.";
 const UNAVAILABLE = "Twitch info unavailable";
 
 export const GET = withApi(async ({ params, user }) => {
-  const { username } = paramsSchema.parse(params);
+  const { username } = usernameParamSchema.parse(params);
   const row = await getVisibleProfileOrThrow(username, user?.id ?? null);
   // A private Twitch link is as absent as none at all.
   if (!row.twitchUsername || row.twitchPrivate) throw notFound(NOT_FOUND);
@@ -29,3 +29,5 @@ export const GET = withApi(async ({ params, user }) => {
     embedUrl: channel.isLive ? twitchEmbedUrl(channel.login, new URL(getEnv().baseUrl).hostname) : null,
   });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -2,6 +2,7 @@
 import { notFound } from "@/lib/server/http/api-error";
 import { leaveCurrentParty } from "@/lib/server/parties/current-party";
 import { endParty } from "@/lib/server/parties/end-party";
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export const DELETE = withApi(
   },
   { auth: "required", allowGuests: true },
 );
+
+export const { OPTIONS, GET, HEAD, POST, PUT, PATCH } = otherMethods("DELETE");

@@ -1,4 +1,5 @@
 // GET /api/v1/users/me/twitch – Twitch info for the signed-in user's Twitch username (spec §3)
+import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 import { twitchInfoResponse } from "@/lib/server/twitch/twitch-info-response";
 import { getUserOrThrow } from "@/lib/server/users/get-user-or-throw";
@@ -6,3 +7,5 @@ import { getUserOrThrow } from "@/lib/server/users/get-user-or-throw";
 export const dynamic = "force-dynamic";
 
 export const GET = withApi(async ({ user }) => twitchInfoResponse((await getUserOrThrow(user.id)).twitchUsername), { auth: "required" });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");
