@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ApiError, forbidden } from "@/lib/server/http/api-error";
 import { handleCommand } from "@/lib/server/parties/handle-command";
-import { isMember } from "@/lib/server/parties/find-party";
+import { isPartyMember } from "@/lib/server/parties/membership";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { getRoom } from "@/lib/server/realtime/rooms";
 import { withApi } from "@/lib/server/http/with-api";
@@ -21,13 +21,7 @@ export const POST = withApi(
       throw new ApiError("bad_request", "Request body must be valid JSON.");
     }
     const room = await getRoom(id);
-    if (!room.knownMembers.has(user.id)) {
-      // First command seen on this instance from this caller (they may stream from another instance).
-      if (user.id !== room.meta.hostUserId && !(await isMember(room.id, user.id))) {
-        throw forbidden("Join the party before sending to it.");
-      }
-      room.knownMembers.add(user.id);
-    }
+    if (!(await isPartyMember(room, user.id))) throw forbidden("Join the party before sending to it.");
     return handleCommand(room, partyCaller(user), body, receivedAt);
   },
   // Hosts report every play/pause/seek and ping for clock sync: a generous per-caller budget.
