@@ -19,9 +19,29 @@ const app = next({ dev: false, dir: root, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * Lets a route handler destroy the connection of its own request: the slow-client cut-off of an SSE
+ * stream (lib/server/realtime/sse.ts) must free a socket whose client stopped reading, and only the
+ * socket's owner can. Each request gets an id in `x-vp-connection` (any client-sent value is
+ * overwritten, so a request can only ever name its own connection); the id lives until the response
+ * closes. A reset (not a graceful close) also drops what is still queued in the kernel for it.
+ */
+const openResponses = new Map();
+let lastResponseId = 0;
+globalThis[Symbol.for("viewparty.destroyConnection")] = (id) => {
+  const socket = openResponses.get(id);
+  if (!socket || socket.destroyed) return;
+  if (typeof socket.resetAndDestroy === "function") socket.resetAndDestroy();
+  else socket.destroy();
+};
+
 const server = http.createServer((req, res) => {
   req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
   if (rejectMalformedUrl(req, res)) return;
+  const id = (++lastResponseId).toString(36);
+  req.headers["x-vp-connection"] = id;
+  openResponses.set(id, req.socket);
+  res.once("close", () => openResponses.delete(id));
   void handle(req, res);
 });
 server.on("clientError", answerClientError);

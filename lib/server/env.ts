@@ -42,6 +42,16 @@ const schema = z.object({
   VP_PARTY_END_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   /** Interval of SSE comment heartbeats that keep proxies from closing idle streams. */
   VP_SSE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  /**
+   * A party stream's client this far behind (bytes queued for it) is cut off and its connection
+   * closed; it resumes with Last-Event-ID. Lower it to shed slow clients sooner.
+   */
+  VP_SSE_MAX_QUEUED_BYTES: z.coerce.number().int().min(64 * 1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
+  /**
+   * 1 → GET /api/v1/diagnostics/realtime reports what the realtime bus holds (for tests and operators
+   * checking memory). Off by default: the endpoint then does not exist.
+   */
+  VP_DIAGNOSTICS: z.enum(["0", "1"]).default("0"),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   VP_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Key prefix for Redis channels, so tests and several deployments can share one Redis. */

@@ -9,7 +9,6 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
 import { safeText } from "../schemas/common";
-import { VIDEO_URL_MAX_LENGTH } from "../schemas/playlist";
 
 export const PROTOCOL_VERSION = 1;
 /** Longest chat message, in characters (code points) after trimming. */
@@ -19,7 +18,18 @@ export const MIN_RATE = 0.0625;
 export const MAX_RATE = 16;
 /** Upper bound of a media position in seconds (~115 days): room for long live streams, not for garbage. */
 export const MAX_POSITION = 10_000_000;
+/** Longest media link, in characters (the same bound as a party's video_url). */
+export const MEDIA_URL_MAX = 2048;
 export const STROKE_MAX_POINTS = 2000;
+/**
+ * The drawing on screen is bounded, so a late joiner's snapshot stays small however long the host
+ * draws: at most this many strokes and this many points in all; the oldest strokes go first.
+ */
+export const DRAWING_MAX_STROKES = 500;
+export const DRAWING_MAX_POINTS = 20_000;
+/** Coordinates are kept to 4 decimals: 1/10 000 of the video box is far below a pixel on any screen. */
+export const COORDINATE_DECIMALS = 4;
+const COORDINATE_SCALE = 10 ** COORDINATE_DECIMALS;
 
 const version = z.literal(PROTOCOL_VERSION);
 const id = z.string().min(1).max(64);
@@ -37,7 +47,8 @@ const unit = z.number().min(0).max(1);
 export const mediaSchema = z.object({
   /** Assigned by the server on every media change; the playback state refers to it. */
   id,
-  url: safeText("url").max(VIDEO_URL_MAX_LENGTH).pipe(z.url({ protocol: /^https?$/ })),
+  /** Bounded like a party's video link: every snapshot and party event carries it. */
+  url: safeText("url").max(MEDIA_URL_MAX).pipe(z.url({ protocol: /^https?$/ })),
   title: safeText("title").max(300),
   /** Seconds; null for live streams or when the site does not tell. */
   duration: z.number().positive().max(MAX_POSITION).nullable(),
@@ -97,6 +108,30 @@ export const strokeSchema = z.object({
   width: z.number().positive().max(0.1),
 });
 export type Stroke = z.infer<typeof strokeSchema>;
+
+export function roundCoordinate(value: number): number {
+  return Math.round(value * COORDINATE_SCALE) / COORDINATE_SCALE;
+}
+
+/** A stroke as a client sends it: coordinates are rounded on the way in (fewer bytes to store and fan out). */
+const strokeInputSchema = strokeSchema.extend({
+  points: strokeSchema.shape.points.transform((points) => points.map(([x, y]) => [roundCoordinate(x), roundCoordinate(y)] as [number, number])),
+});
+
+/** The drawing after `stroke` is added: the oldest strokes dropped until it is within the bounds again. */
+export function appendStroke(strokes: readonly Stroke[], stroke: Stroke): Stroke[] {
+  const next = [...strokes, stroke];
+  let points = 0;
+  let first = next.length;
+  // Walk from the newest stroke back and keep as many as fit (the newest always does: one stroke is within both bounds).
+  while (first > 0) {
+    const candidate = next[first - 1]!;
+    if (next.length - (first - 1) > DRAWING_MAX_STROKES || points + candidate.points.length > DRAWING_MAX_POINTS) break;
+    points += candidate.points.length;
+    first -= 1;
+  }
+  return first === 0 ? next : next.slice(first);
+}
 
 export const ROLES = ["host", "guest"] as const;
 export type Role = (typeof ROLES)[number];
@@ -169,7 +204,7 @@ export const mediaCommandSchema = event("media", {
   duration: mediaSchema.shape.duration.optional(),
   cid: cid.optional(),
 });
-export const drawStrokeCommandSchema = event("draw.stroke", { stroke: strokeSchema });
+export const drawStrokeCommandSchema = event("draw.stroke", { stroke: strokeInputSchema });
 export const drawClearCommandSchema = event("draw.clear", {});
 export const chatCommandSchema = event("chat", {
   text: safeText("Message")

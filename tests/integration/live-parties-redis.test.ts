@@ -109,3 +109,56 @@ test("a non-host command through either instance is 403", async () => {
   await api(b.baseUrl, "POST", `/api/v1/parties/${party.id}/join`, guest);
   for (const app of [a, b]) expect((await command(app.baseUrl, party.id, guest, { type: "pause" })).status).toBe(403);
 });
+
+test("a guest who leaves on one instance, or moves to another party, is refused on both at once", async () => {
+  const hostA = await guestToken(a.baseUrl, "Host M1");
+  const hostB = await guestToken(b.baseUrl, "Host M2");
+  const first = await createParty(a.baseUrl, hostA);
+  const second = await createParty(b.baseUrl, hostB);
+  const guest = await guestToken(a.baseUrl, "Hopper");
+
+  // Joined on A; chatting through both instances (each has now seen the member).
+  expect((await api(a.baseUrl, "POST", `/api/v1/parties/${first.id}/join`, guest)).status).toBe(200);
+  for (const app of [a, b]) expect((await command(app.baseUrl, first.id, guest, { type: "chat", text: "hi" })).status).toBe(200);
+
+  // Leaves through A: B refuses at once too.
+  expect((await api(a.baseUrl, "DELETE", "/api/v1/users/me/leave-party", guest)).status).toBe(204);
+  for (const app of [b, a]) expect((await command(app.baseUrl, first.id, guest, { type: "chat", text: "still?" })).status).toBe(403);
+
+  // Rejoins through B's stream, chats on A; then switches to the second party through B.
+  const s = await stream(b, first.id, guest);
+  await s.waitFor((e) => e.type === "snapshot");
+  expect((await command(a.baseUrl, first.id, guest, { type: "chat", text: "back" })).status).toBe(200);
+  expect((await api(b.baseUrl, "POST", `/api/v1/parties/${second.id}/join`, guest)).status).toBe(200);
+  for (const app of [a, b]) {
+    expect((await command(app.baseUrl, first.id, guest, { type: "chat", text: "old party" })).status).toBe(403);
+    expect((await command(app.baseUrl, second.id, guest, { type: "chat", text: `new party via ${app.port}` })).status).toBe(200);
+  }
+});
+
+test("a party ended on one instance is freed on both: streams close, its log expires, nothing revives it", async () => {
+  const host = await guestToken(a.baseUrl, "Host E");
+  const party = await createParty(a.baseUrl, host);
+  const guest = await guestToken(b.baseUrl, "Guest E");
+  const onB = await stream(b, party.id, guest);
+  await onB.waitFor((e) => e.type === "snapshot");
+  expect((await command(b.baseUrl, party.id, guest, { type: "chat", text: "before the end" })).status).toBe(200);
+  const redis = new Redis(REDIS_URL);
+  try {
+    expect(await redis.pttl(`${prefix}:party:${party.id}:events`)).toBeGreaterThan(24 * 3600 * 1000);
+
+    expect((await api(a.baseUrl, "DELETE", `/api/v1/parties/${party.id}`, host)).status).toBe(204);
+    // B's member gets the final state, then B closes the stream (B retired the party too).
+    await onB.waitFor((e) => e.type === "party" && (e.party as { state: string }).state === "ENDED");
+    await onB.done;
+    const ttl = await redis.pttl(`${prefix}:party:${party.id}:events`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(await redis.exists(`${prefix}:party:${party.id}:members`)).toBe(0);
+    // A late command through either instance is refused and does not extend the log's life.
+    for (const app of [b, a]) expect((await command(app.baseUrl, party.id, guest, { type: "chat", text: "late" })).status).toBe(409);
+    expect(await redis.pttl(`${prefix}:party:${party.id}:events`)).toBeLessThanOrEqual(60_000);
+  } finally {
+    await redis.quit();
+  }
+});

@@ -6,7 +6,7 @@
  */
 import type { PlayerControl } from "@/extension/src/adapters/types";
 import { AUTOPLAY_NOTICE, SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
-import { PROTOCOL_VERSION, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent } from "@/lib/sync";
+import { DRAWING_MAX_POINTS, PROTOCOL_VERSION, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent } from "@/lib/sync";
 
 const URL_A = "https://www.youtube.com/watch?v=aaaaaaaaaaa";
 const URL_B = "https://www.youtube.com/watch?v=bbbbbbbbbbb";
@@ -286,6 +286,12 @@ test("chat, drawing and presence reach the model (echoes deduplicated); refusals
   expect(h.sent.filter((c) => c.type === "draw.stroke")).toHaveLength(1);
   await h.session.clearDrawing();
   expect(h.session.model.strokes).toEqual([]);
+
+  // The drawing is bounded like the server's: past DRAWING_MAX_POINTS the oldest strokes go.
+  const big = (id: string) => ({ id, points: Array.from({ length: 2000 }, () => [0.5, 0.5]) as [number, number][], color: "#ff0000", width: 0.01 });
+  for (let i = 0; i < DRAWING_MAX_POINTS / 2000 + 2; i++) h.session.receive({ v: PROTOCOL_VERSION, type: "draw.stroke", stroke: big(`b${i}`) });
+  expect(h.session.model.strokes.map((s) => s.id)).toEqual(Array.from({ length: DRAWING_MAX_POINTS / 2000 }, (_, i) => `b${i + 2}`));
+  await h.session.clearDrawing();
 
   h.session.receive({ v: PROTOCOL_VERSION, type: "presence", members: 4, hostOnline: false });
   expect(h.session.model).toMatchObject({ members: 4, hostOnline: false });

@@ -10,6 +10,7 @@
  * changes the party's media. A live stream (adapter `seekable: false`) follows play and pause only.
  */
 import {
+  appendStroke,
   PROTOCOL_VERSION,
   SyncClient,
   type ChatMessage,
@@ -169,7 +170,8 @@ export class SyncSession {
         if (!m.chat.some((c) => c.id === event.message.id)) m.chat = [...m.chat, event.message].slice(-CHAT_HISTORY_LIMIT);
         break;
       case "draw.stroke":
-        if (!m.strokes.some((s) => s.id === event.stroke.id)) m.strokes = [...m.strokes, event.stroke];
+        // Bounded like the server's drawing, so what members see live is what a late joiner gets.
+        if (!m.strokes.some((s) => s.id === event.stroke.id)) m.strokes = appendStroke(m.strokes, event.stroke);
         break;
       case "draw.clear":
         m.strokes = [];
@@ -189,7 +191,7 @@ export class SyncSession {
   /** The host draws: shown at once, echoed by the server to everyone (the echo is deduplicated). */
   async sendStroke(stroke: Stroke): Promise<void> {
     if (this.role !== "host") return;
-    this.model.strokes = [...this.model.strokes, stroke];
+    this.model.strokes = appendStroke(this.model.strokes, stroke);
     this.render();
     await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "draw.stroke", stroke });
   }

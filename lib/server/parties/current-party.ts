@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { liveParty, livePartyMember } from "@/db/schema";
 import { platformName } from "@/lib/platforms";
 import { currentPartySchema, type CurrentParty } from "@/lib/schemas/party";
+import { recordMembership } from "./membership";
 
 async function currentMembership(memberId: string) {
   const db = await getDb();
@@ -37,7 +38,10 @@ export async function getCurrentParty(memberId: string): Promise<CurrentParty> {
   });
 }
 
-/** Leaves the current party; a host leaving ends it. Returns whether there was one. */
+/**
+ * Leaves the current party; a host leaving ends it. Every app instance refuses the member's commands
+ * from now on. Returns whether there was one.
+ */
 export async function leaveCurrentParty(memberId: string, endParty: (partyId: string) => Promise<void>): Promise<boolean> {
   const found = await currentMembership(memberId);
   if (!found) return false;
@@ -46,6 +50,7 @@ export async function leaveCurrentParty(memberId: string, endParty: (partyId: st
     .update(livePartyMember)
     .set({ leftAt: new Date() })
     .where(and(eq(livePartyMember.partyId, found.party.id), eq(livePartyMember.memberId, memberId)));
+  await recordMembership(found.party.id, memberId, false);
   if (found.member.role === "host") await endParty(found.party.id);
   return true;
 }

@@ -46,12 +46,12 @@ export async function handleCommand(
     case "chat": {
       enforceRateLimit(`chat:${room.id}:${caller.id}`, CHAT_RATE_LIMIT, "You're sending messages too fast. Please wait a moment.");
       const message = { id: randomUUID(), userId: caller.id, displayName: caller.displayName.slice(0, 100), text: command.text, at: Date.now() };
-      return { id: await publish(room.id, { v: PROTOCOL_VERSION, type: "chat", message }) };
+      return { id: await publish(room, { v: PROTOCOL_VERSION, type: "chat", message }) };
     }
     case "draw.stroke":
-      return { id: await publish(room.id, { v: PROTOCOL_VERSION, type: "draw.stroke", stroke: command.stroke }) };
+      return { id: await publish(room, { v: PROTOCOL_VERSION, type: "draw.stroke", stroke: command.stroke }) };
     case "draw.clear":
-      return { id: await publish(room.id, { v: PROTOCOL_VERSION, type: "draw.clear" }) };
+      return { id: await publish(room, { v: PROTOCOL_VERSION, type: "draw.clear" }) };
     default: {
       const next = applyHostCommand({ playback: room.playback, media: room.media }, command, receivedAt);
       if (next.media !== room.media) {
@@ -59,7 +59,7 @@ export async function handleCommand(
         await publishMeta(room, { ...room.meta, title: next.media.title.slice(0, 200), media: next.media });
         void recordMedia(room, next.media.url, next.media.title);
       }
-      const id = await publish(room.id, { v: PROTOCOL_VERSION, type: "playback", state: next.playback, cid: command.cid });
+      const id = await publish(room, { v: PROTOCOL_VERSION, type: "playback", state: next.playback, cid: command.cid });
       return { id };
     }
   }

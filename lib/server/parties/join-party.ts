@@ -1,25 +1,37 @@
 import "server-only";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { livePartyMember } from "@/db/schema";
+import { liveParty, livePartyMember } from "@/db/schema";
 import { conflict } from "@/lib/server/http/api-error";
+import { recordMembership } from "./membership";
 import type { PartyRow } from "./party-row";
 
 /**
  * Records that `memberId` is in the party (their current party from now on): any other open
- * membership is closed, since a person watches one party at a time.
+ * membership is closed, since a person watches one party at a time, and every app instance stops
+ * taking their commands for the party they left.
  */
 export async function joinParty(row: PartyRow, memberId: string): Promise<"host" | "guest"> {
   if (row.state === "ENDED") throw conflict("This party has ended.");
   const role = row.hostId === memberId ? "host" : "guest";
   const db = await getDb();
-  await db
+  const left = await db
     .update(livePartyMember)
     .set({ leftAt: new Date() })
-    .where(and(eq(livePartyMember.memberId, memberId), ne(livePartyMember.partyId, row.id), isNull(livePartyMember.leftAt)));
+    .where(and(eq(livePartyMember.memberId, memberId), ne(livePartyMember.partyId, row.id), isNull(livePartyMember.leftAt)))
+    .returning({ partyId: livePartyMember.partyId });
   await db
     .insert(livePartyMember)
     .values({ partyId: row.id, memberId, role })
     .onConflictDoUpdate({ target: [livePartyMember.partyId, livePartyMember.memberId], set: { leftAt: null } });
+  if (left.length > 0) {
+    // Ended parties keep no membership records (and must not get new ones).
+    const live = await db
+      .select({ id: liveParty.id })
+      .from(liveParty)
+      .where(and(inArray(liveParty.id, left.map((l) => l.partyId)), ne(liveParty.state, "ENDED")));
+    await Promise.all(live.map((party) => recordMembership(party.id, memberId, false)));
+  }
+  await recordMembership(row.id, memberId, true);
   return role;
 }

@@ -1,9 +1,11 @@
 import "server-only";
 /**
  * The party bus: per party, an ordered log of server events with a bounded replay buffer (for
- * Last-Event-ID resume) and live subscriptions; a directory channel for the public party list; and
- * presence per app instance. In-process by default; Redis when REDIS_URL is set, so several app
- * instances serve one party.
+ * Last-Event-ID resume) and live subscriptions; a directory channel for the public party list;
+ * presence per app instance; and who is a member of a party, shared by every instance. In-process by
+ * default; Redis when REDIS_URL is set, so several app instances serve one party. An ended party is
+ * discarded: its log, presence and memberships are freed (on Redis: expire shortly, so instances still
+ * reading the log see its final event).
  */
 import type { ServerEvent } from "@/lib/sync";
 
@@ -43,11 +45,48 @@ export interface PartyBus {
   /** This instance's presence in a party (null: none); `presence` aggregates all instances. */
   setPresence(partyId: string, presence: InstancePresence | null): Promise<void>;
   presence(partyId: string): Promise<{ members: number; hostOnline: boolean; memberIds: string[] }>;
+  /**
+   * Records a change of membership (join: true; leave, switch or removal: false). Every instance reads
+   * the same record, so a member who left is refused everywhere at once.
+   */
+  setMembership(partyId: string, memberId: string, member: boolean): Promise<void>;
+  /** The recorded membership, or null when none is recorded (the database then decides). */
+  membership(partyId: string, memberId: string): Promise<boolean | null>;
+  /** Records what the database said, unless a join or leave was recorded meanwhile (that one wins). */
+  rememberMembership(partyId: string, memberId: string, member: boolean): Promise<void>;
+  /** Frees an ended party's log, presence and memberships; further appends to it are refused. */
+  discard(partyId: string): Promise<void>;
+  /** What the bus holds for these parties (diagnostics): null = no log. */
+  stats(partyIds: string[]): Promise<BusStats>;
   close(): Promise<void>;
 }
 
-/** How many events a party's replay buffer keeps. */
+export interface BusStats {
+  kind: PartyBus["kind"];
+  /** Parties with a log on this bus (null where counting would mean scanning a shared store). */
+  parties: number | null;
+  logs: Record<string, { events: number; bytes: number } | null>;
+}
+
+/**
+ * A party's replay buffer keeps at most this many events and this many encoded bytes, whichever is
+ * reached first (oldest dropped). The byte bound matters for drawings: a few hundred large strokes
+ * would otherwise fill memory. A client that missed more than the buffer holds gets a snapshot, which
+ * is never larger than the byte bound (see SNAPSHOT_MAX_BYTES), so resuming never costs more than it.
+ */
 export const REPLAY_BUFFER_EVENTS = 1000;
+export const REPLAY_BUFFER_BYTES = 1024 * 1024;
+
+/** How long a discarded party refuses appends (a command racing the end must not revive its log). */
+export const ENDED_MARKER_MS = 10 * 60_000;
+
+/** Thrown by `append` for a party that has ended (its log was discarded). */
+export class PartyEndedError extends Error {
+  constructor(partyId: string) {
+    super(`party ${partyId} has ended`);
+    this.name = "PartyEndedError";
+  }
+}
 
 const encoder = new TextEncoder();
 

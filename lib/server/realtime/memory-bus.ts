@@ -1,10 +1,17 @@
 import "server-only";
-/** In-process party bus: one app instance, logs in memory with integer event ids. */
+/**
+ * In-process party bus: one app instance, logs in memory with integer event ids. A party's log is
+ * freed when the party ends (`discard`), and bounded by events and bytes while it runs.
+ */
 import { EventEmitter } from "node:events";
 import {
   aggregatePresence,
+  ENDED_MARKER_MS,
   loggedEvent,
+  PartyEndedError,
+  REPLAY_BUFFER_BYTES,
   REPLAY_BUFFER_EVENTS,
+  type BusStats,
   type DirectoryMessage,
   type InstancePresence,
   type LoggedEvent,
@@ -15,6 +22,8 @@ import {
 interface Log {
   next: number;
   events: LoggedEvent[];
+  /** Encoded bytes of `events` (their SSE frames). */
+  bytes: number;
 }
 
 export class MemoryBus implements PartyBus {
@@ -22,6 +31,9 @@ export class MemoryBus implements PartyBus {
   private logs = new Map<string, Log>();
   private emitter = new EventEmitter();
   private presences = new Map<string, InstancePresence>();
+  private memberships = new Map<string, Map<string, boolean>>();
+  /** Ended parties (and when), so a late append cannot start a new log; pruned as parties end. */
+  private ended = new Map<string, number>();
 
   constructor() {
     this.emitter.setMaxListeners(0);
@@ -30,17 +42,25 @@ export class MemoryBus implements PartyBus {
   private log(partyId: string): Log {
     let log = this.logs.get(partyId);
     if (!log) {
-      log = { next: 1, events: [] };
+      log = { next: 1, events: [], bytes: 0 };
       this.logs.set(partyId, log);
     }
     return log;
   }
 
   async append(partyId: string, event: LoggedServerEvent): Promise<string> {
+    if (this.ended.has(partyId)) throw new PartyEndedError(partyId);
     const log = this.log(partyId);
     const logged = loggedEvent(String(log.next++), event);
     log.events.push(logged);
-    if (log.events.length > REPLAY_BUFFER_EVENTS) log.events.splice(0, log.events.length - REPLAY_BUFFER_EVENTS);
+    log.bytes += logged.frame.byteLength;
+    // Drop the oldest beyond either bound; the newest event always stays.
+    let drop = 0;
+    while (log.events.length - drop > 1 && (log.events.length - drop > REPLAY_BUFFER_EVENTS || log.bytes > REPLAY_BUFFER_BYTES)) {
+      log.bytes -= log.events[drop]!.frame.byteLength;
+      drop += 1;
+    }
+    if (drop > 0) log.events.splice(0, drop);
     this.emitter.emit(`party:${partyId}`, logged);
     return logged.id;
   }
@@ -76,13 +96,53 @@ export class MemoryBus implements PartyBus {
   }
 
   async setPresence(partyId: string, presence: InstancePresence | null): Promise<void> {
-    if (presence) this.presences.set(partyId, presence);
+    if (presence && !this.ended.has(partyId)) this.presences.set(partyId, presence);
     else this.presences.delete(partyId);
   }
 
   async presence(partyId: string) {
     const own = this.presences.get(partyId);
     return aggregatePresence(own ? [own] : []);
+  }
+
+  async setMembership(partyId: string, memberId: string, member: boolean): Promise<void> {
+    if (this.ended.has(partyId)) return;
+    let members = this.memberships.get(partyId);
+    if (!members) {
+      members = new Map();
+      this.memberships.set(partyId, members);
+    }
+    members.set(memberId, member);
+  }
+
+  async membership(partyId: string, memberId: string): Promise<boolean | null> {
+    return this.memberships.get(partyId)?.get(memberId) ?? null;
+  }
+
+  async rememberMembership(partyId: string, memberId: string, member: boolean): Promise<void> {
+    if ((await this.membership(partyId, memberId)) === null) await this.setMembership(partyId, memberId, member);
+  }
+
+  async discard(partyId: string): Promise<void> {
+    const now = Date.now();
+    for (const [id, at] of this.ended) {
+      if (now - at < ENDED_MARKER_MS) break; // insertion order: the rest are newer
+      this.ended.delete(id);
+    }
+    this.ended.delete(partyId);
+    this.ended.set(partyId, now);
+    this.logs.delete(partyId);
+    this.presences.delete(partyId);
+    this.memberships.delete(partyId);
+  }
+
+  async stats(partyIds: string[]): Promise<BusStats> {
+    const logs: BusStats["logs"] = {};
+    for (const id of partyIds) {
+      const log = this.logs.get(id);
+      logs[id] = log ? { events: log.events.length, bytes: log.bytes } : null;
+    }
+    return { kind: this.kind, parties: this.logs.size, logs };
   }
 
   async close(): Promise<void> {

@@ -49,6 +49,12 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
     }
     ready = true;
     for (const event of pending.splice(0)) send(event);
+    // The party ended before this stream started: the member has its final state, nothing follows.
+    if (room.meta.state === "ENDED") {
+      room.subscribers.delete(subscriber);
+      sink.close();
+      return () => {};
+    }
 
     const disconnect = await connectMember(room, member.id, member.role === "host");
     return () => {

@@ -1,9 +1,16 @@
 import "server-only";
 /**
  * Redis party bus, so several app instances serve one party. A party's log is a Redis stream
- * (XADD assigns increasing ids, MAXLEN bounds the replay buffer, XRANGE replays after Last-Event-ID);
- * one blocking XREAD per instance follows every party it has subscribers for, so events reach each
- * instance in log order. The directory is pub/sub; presence is a hash with a field per instance.
+ * (XADD assigns increasing ids, XRANGE replays after Last-Event-ID); one blocking XREAD per instance
+ * follows every party it has subscribers for, so events reach each instance in log order. The
+ * directory is pub/sub; presence is a hash with a field per instance; memberships a hash per party.
+ *
+ * The replay buffer is bounded by events and by bytes. XADD's MAXLEN counts only events, so appends go
+ * through a small Lua script that also keeps the stream's byte total in a counter key and trims the
+ * oldest entries (XTRIM MINID) past either bound, atomically. Every key of a party expires a week
+ * after its last write; when the party ends, its log expires within a minute (long enough for every
+ * instance's reader to deliver the final event), presence and memberships go at once, and a marker
+ * refuses late appends so a racing command cannot revive the log.
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
@@ -11,13 +18,60 @@ import {
   aggregatePresence,
   compareEventIds,
   loggedEvent,
+  ENDED_MARKER_MS,
+  PartyEndedError,
+  REPLAY_BUFFER_BYTES,
   REPLAY_BUFFER_EVENTS,
+  type BusStats,
   type DirectoryMessage,
   type InstancePresence,
   type LoggedEvent,
   type LoggedServerEvent,
   type PartyBus,
 } from "./bus";
+
+/** Keys of a running party outlive its last write by this much (a party left behind by a crash). */
+const PARTY_KEYS_TTL_MS = 7 * 24 * 3600 * 1000;
+/** An ended party's log stays this long, so instances still following it deliver its last event. */
+const ENDED_LOG_TTL_MS = 60_000;
+
+/**
+ * KEYS: stream, byte counter, ended marker. ARGV: event JSON, max events, max bytes, ttl ms.
+ * Returns the new entry's id, or false when the party has ended.
+ */
+const APPEND_SCRIPT = `
+if redis.call('EXISTS', KEYS[3]) == 1 then return false end
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('DEL', KEYS[2]) end
+local id = redis.call('XADD', KEYS[1], '*', 'e', ARGV[1])
+local bytes = redis.call('INCRBY', KEYS[2], string.len(ARGV[1]))
+local len = redis.call('XLEN', KEYS[1])
+local maxLen, maxBytes = tonumber(ARGV[2]), tonumber(ARGV[3])
+if len > maxLen or bytes > maxBytes then
+  local dropped, freed, keep, cursor = 0, 0, nil, '-'
+  while keep == nil do
+    local entries = redis.call('XRANGE', KEYS[1], cursor, '+', 'COUNT', 100)
+    if #entries == 0 then break end
+    for _, entry in ipairs(entries) do
+      if entry[1] == id or ((len - dropped) <= maxLen and (bytes - freed) <= maxBytes) then
+        keep = entry[1]
+        break
+      end
+      dropped = dropped + 1
+      freed = freed + string.len(entry[2][2] or '')
+    end
+    cursor = '(' .. entries[#entries][1]
+  end
+  if keep ~= nil and dropped > 0 then
+    redis.call('XTRIM', KEYS[1], 'MINID', keep)
+    redis.call('DECRBY', KEYS[2], freed)
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return id
+`;
+
+type AppendCommand = (stream: string, bytes: string, ended: string, event: string, maxEvents: number, maxBytes: number, ttlMs: number) => Promise<string | null>;
 
 /** An instance's presence entry older than this is from a crashed instance and is ignored. */
 const PRESENCE_STALE_MS = 60_000;
@@ -58,6 +112,7 @@ export class RedisBus implements PartyBus {
   ) {
     const options = { maxRetriesPerRequest: null, lazyConnect: false } as const;
     this.cmd = new Redis(url, options);
+    this.cmd.defineCommand("vpAppend", { numberOfKeys: 3, lua: APPEND_SCRIPT });
     this.reader = new Redis(url, options);
     this.sub = new Redis(url, options);
     this.sub.on("message", (_channel: string, raw: string) => {
@@ -82,10 +137,22 @@ export class RedisBus implements PartyBus {
     return this.key("party", partyId, "events");
   }
 
+  private partyKey(partyId: string, part: "events" | "bytes" | "ended" | "presence" | "members"): string {
+    return this.key("party", partyId, part);
+  }
+
   async append(partyId: string, event: LoggedServerEvent): Promise<string> {
-    const id = await this.cmd.xadd(this.streamKey(partyId), "MAXLEN", "~", String(REPLAY_BUFFER_EVENTS), "*", "e", JSON.stringify(event));
-    if (!id) throw new Error("XADD returned no id");
-    await this.cmd.pexpire(this.streamKey(partyId), 7 * 24 * 3600 * 1000);
+    const append = (this.cmd as unknown as { vpAppend: AppendCommand }).vpAppend.bind(this.cmd);
+    const id = await append(
+      this.streamKey(partyId),
+      this.partyKey(partyId, "bytes"),
+      this.partyKey(partyId, "ended"),
+      JSON.stringify(event),
+      REPLAY_BUFFER_EVENTS,
+      REPLAY_BUFFER_BYTES,
+      PARTY_KEYS_TTL_MS,
+    );
+    if (!id) throw new PartyEndedError(partyId);
     return id;
   }
 
@@ -183,7 +250,7 @@ export class RedisBus implements PartyBus {
   }
 
   async setPresence(partyId: string, presence: InstancePresence | null): Promise<void> {
-    const key = this.key("party", partyId, "presence");
+    const key = this.partyKey(partyId, "presence");
     if (presence) {
       this.ownPresence.set(partyId, presence);
       await this.cmd.hset(key, this.instanceId, JSON.stringify({ ...presence, at: Date.now() }));
@@ -199,7 +266,7 @@ export class RedisBus implements PartyBus {
   }
 
   async presence(partyId: string) {
-    const raw = await this.cmd.hgetall(this.key("party", partyId, "presence"));
+    const raw = await this.cmd.hgetall(this.partyKey(partyId, "presence"));
     const now = Date.now();
     const entries: InstancePresence[] = [];
     for (const value of Object.values(raw)) {
@@ -211,6 +278,41 @@ export class RedisBus implements PartyBus {
       }
     }
     return aggregatePresence(entries);
+  }
+
+  async setMembership(partyId: string, memberId: string, member: boolean): Promise<void> {
+    const key = this.partyKey(partyId, "members");
+    await this.cmd.multi().hset(key, memberId, member ? "1" : "0").pexpire(key, PARTY_KEYS_TTL_MS).exec();
+  }
+
+  async membership(partyId: string, memberId: string): Promise<boolean | null> {
+    const value = await this.cmd.hget(this.partyKey(partyId, "members"), memberId);
+    return value === null ? null : value === "1";
+  }
+
+  async rememberMembership(partyId: string, memberId: string, member: boolean): Promise<void> {
+    const key = this.partyKey(partyId, "members");
+    await this.cmd.multi().hsetnx(key, memberId, member ? "1" : "0").pexpire(key, PARTY_KEYS_TTL_MS).exec();
+  }
+
+  async discard(partyId: string): Promise<void> {
+    this.ownPresence.delete(partyId);
+    await this.cmd
+      .multi()
+      .set(this.partyKey(partyId, "ended"), "1", "PX", ENDED_MARKER_MS)
+      .pexpire(this.streamKey(partyId), ENDED_LOG_TTL_MS)
+      .pexpire(this.partyKey(partyId, "bytes"), ENDED_LOG_TTL_MS)
+      .del(this.partyKey(partyId, "presence"), this.partyKey(partyId, "members"))
+      .exec();
+  }
+
+  async stats(partyIds: string[]): Promise<BusStats> {
+    const logs: BusStats["logs"] = {};
+    for (const id of partyIds) {
+      const [events, bytes] = await Promise.all([this.cmd.xlen(this.streamKey(id)), this.cmd.get(this.partyKey(id, "bytes"))]);
+      logs[id] = events > 0 ? { events, bytes: Number(bytes ?? 0) } : null;
+    }
+    return { kind: this.kind, parties: null, logs };
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import "server-only";
  * agree; commands are computed from the replica and appended to the log.
  */
 import {
+  appendStroke,
   PROTOCOL_VERSION,
   type ChatMessage,
   type Media,
@@ -18,8 +19,12 @@ import { compareEventIds, type LoggedEvent } from "./bus";
 
 /** Chat a late joiner sees in its snapshot. */
 export const CHAT_HISTORY = 50;
-/** Strokes kept on screen; the oldest go first beyond this (a drawing, not an archive). */
-export const MAX_STROKES = 500;
+/**
+ * Upper bound of an encoded snapshot. It follows from the other bounds: the drawing (DRAWING_MAX_POINTS
+ * rounded points, DRAWING_MAX_STROKES strokes), CHAT_HISTORY messages of at most CHAT_MAX characters,
+ * and the party's bounded texts; tests/unit/realtime-room.test.ts builds the worst case of each.
+ */
+export const SNAPSHOT_MAX_BYTES = 1024 * 1024;
 
 export interface StreamSubscriber {
   push(event: LoggedEvent): void;
@@ -38,8 +43,8 @@ export class Room {
   /** Open streams per member on this instance. */
   readonly localMembers = new Map<string, number>();
   localHostStreams = 0;
-  /** Members this instance has seen join (commands check it without a database read). */
-  readonly knownMembers = new Set<string>();
+  /** Called once, after the replica folded the party's ENDED state and fanned it out. */
+  onEnded?: () => void;
 
   constructor(meta: PartyMeta, playback: PlaybackState) {
     this.meta = meta;
@@ -54,11 +59,16 @@ export class Room {
     return this.meta.media;
   }
 
+  get ended(): boolean {
+    return this.meta.state === "ENDED";
+  }
+
   /** Folds one logged event into the replica and fans it out; events already seen are ignored. */
   apply(logged: LoggedEvent): void {
     if (this.lastEventId !== null && compareEventIds(logged.id, this.lastEventId) <= 0) return;
     this.lastEventId = logged.id;
     const event = logged.event;
+    const wasEnded = this.ended;
     switch (event.type) {
       case "playback":
         this.playback = event.state;
@@ -71,8 +81,7 @@ export class Room {
         if (this.chat.length > CHAT_HISTORY) this.chat.splice(0, this.chat.length - CHAT_HISTORY);
         break;
       case "draw.stroke":
-        this.strokes.push(event.stroke);
-        if (this.strokes.length > MAX_STROKES) this.strokes.splice(0, this.strokes.length - MAX_STROKES);
+        this.strokes = appendStroke(this.strokes, event.stroke);
         break;
       case "draw.clear":
         this.strokes = [];
@@ -83,6 +92,7 @@ export class Room {
         break;
     }
     for (const subscriber of this.subscribers) subscriber.push(logged);
+    if (!wasEnded && this.ended) this.onEnded?.();
   }
 
   snapshotFor(role: Role, you: { userId: string; displayName: string }, serverTime: number): SnapshotEvent {

@@ -4,15 +4,20 @@ import "server-only";
  * log, presence (debounced into `presence` events so a crowd joining does not cost members²
  * messages), and the party state machine: host stream gone → AWAITING_RECONNECT after a grace,
  * host back → ACTIVE, no host for VP_PARTY_END_AFTER_MS → ENDED.
+ *
+ * An ended party is retired on every instance as soon as its replica folds the ENDED state: timers
+ * cleared, the bus subscription dropped, the room forgotten and the party's log, presence and
+ * memberships discarded from the bus; its streams get the final event and are closed. A request that
+ * touches an ended party later gets a replica built from the database row that is kept nowhere.
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { liveParty } from "@/db/schema";
 import { getEnv } from "@/lib/server/env";
-import { notFound } from "@/lib/server/http/api-error";
+import { conflict, notFound } from "@/lib/server/http/api-error";
 import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState } from "@/lib/sync";
 import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
-import type { LoggedServerEvent } from "./bus";
+import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
 import { Room } from "./room";
 
@@ -33,6 +38,8 @@ function presenceDelay(room: Room, hostChanged: boolean): number {
 interface RoomEntry {
   room: Room;
   unsubscribe: () => void;
+  /** Set once the party has ended here: nothing may schedule work for it any more. */
+  retired?: boolean;
   presenceTimer?: NodeJS.Timeout;
   presenceDueAt?: number;
   graceTimer?: NodeJS.Timeout;
@@ -53,36 +60,84 @@ async function bootstrap(partyId: string, known?: PartyRow): Promise<RoomEntry> 
   if (!row) throw notFound("Party not found");
   const bus = await getBus();
   const room = new Room(toMeta(row), initialPlaybackState("m0", row.createdAt.getTime()));
+  if (room.ended) return { room, unsubscribe: () => {}, retired: true };
   for (const event of await bus.tail(partyId)) room.apply(event);
+  if (room.ended) return { room, unsubscribe: () => {}, retired: true };
   const unsubscribe = bus.subscribe(partyId, (event) => room.apply(event), room.lastEventId);
   const entry: RoomEntry = { room, unsubscribe };
-  if (room.meta.state !== "ENDED" && !room.hostOnline) armHostTimers(entry);
+  room.onEnded = () => retire(entry);
+  if (!room.hostOnline) armHostTimers(entry);
   return entry;
 }
 
 async function entryFor(partyId: string, known?: PartyRow): Promise<RoomEntry> {
   let entry = rooms.get(partyId);
   if (!entry) {
-    entry = bootstrap(partyId, known);
-    rooms.set(partyId, entry);
-    entry.catch(() => rooms.delete(partyId));
+    const loading = bootstrap(partyId, known);
+    entry = loading;
+    rooms.set(partyId, loading);
+    // A failed load is retried by the next request; an ended party is served but never kept.
+    loading.then(
+      (loaded) => loaded.retired && rooms.get(partyId) === loading && rooms.delete(partyId),
+      () => rooms.get(partyId) === loading && rooms.delete(partyId),
+    );
   }
   return entry;
 }
 
+/** The live replica of a party (an ended party's replica is built from its row and not kept). */
 export async function getRoom(partyId: string, known?: PartyRow): Promise<Room> {
   return (await entryFor(partyId, known)).room;
 }
 
-/** Appends to the party's log; the event reaches this replica (and every instance's) through the bus. */
-export async function publish(partyId: string, event: LoggedServerEvent): Promise<string> {
-  return (await getBus()).append(partyId, event);
+/** Tears down an ended party on this instance; runs once, right after its replica folded ENDED. */
+function retire(entry: RoomEntry): void {
+  if (entry.retired) return;
+  entry.retired = true;
+  const { room } = entry;
+  clearHostTimers(entry);
+  clearTimeout(entry.presenceTimer);
+  entry.presenceTimer = undefined;
+  entry.unsubscribe();
+  void rooms.get(room.id)?.then((current: RoomEntry) => current === entry && rooms.delete(room.id));
+  void getBus()
+    .then((bus) => bus.discard(room.id))
+    .catch((error: unknown) => console.error("[realtime] discard", error));
+  // The final event is already queued on every stream; closing lets it drain, then ends the stream.
+  const subscribers = [...room.subscribers];
+  room.subscribers.clear();
+  setTimeout(() => {
+    for (const subscriber of subscribers) subscriber.close();
+  }, 1000).unref?.();
 }
+
+/** Which parties this instance holds a replica of (diagnostics). */
+export function loadedRooms(): string[] {
+  return [...rooms.keys()];
+}
+
+/**
+ * Appends to the party's log; the event reaches this replica (and every instance's) through the bus.
+ * An ended party takes nothing more (409), so a command racing the end cannot revive its log.
+ */
+export async function publish(room: Room, event: LoggedServerEvent): Promise<string> {
+  if (room.ended) throw conflict(PARTY_ENDED);
+  try {
+    return await (await getBus()).append(room.id, event);
+  } catch (error) {
+    if (error instanceof PartyEndedError) throw conflict(PARTY_ENDED);
+    throw error;
+  }
+}
+
+const PARTY_ENDED = "This party has ended.";
 
 // --- presence ---------------------------------------------------------------------------------------
 
 export async function connectMember(room: Room, memberId: string, isHost: boolean): Promise<() => void> {
   const entry = await entryFor(room.id);
+  // The party ended meanwhile (or this is an ended party's stand-in replica): nothing to count.
+  if (entry.room !== room || entry.retired) return () => {};
   room.localMembers.set(memberId, (room.localMembers.get(memberId) ?? 0) + 1);
   if (isHost) room.localHostStreams += 1;
   schedulePresence(entry, isHost);
@@ -99,6 +154,7 @@ export async function connectMember(room: Room, memberId: string, isHost: boolea
 }
 
 function schedulePresence(entry: RoomEntry, hostChanged: boolean): void {
+  if (entry.retired) return;
   const delay = presenceDelay(entry.room, hostChanged);
   const dueAt = Date.now() + delay;
   if (entry.presenceTimer) {
@@ -116,17 +172,20 @@ function schedulePresence(entry: RoomEntry, hostChanged: boolean): void {
 
 async function flushPresence(entry: RoomEntry): Promise<void> {
   const { room } = entry;
+  if (entry.retired) return;
   const bus = await getBus();
   const local = room.localMembers.size > 0 ? { members: [...room.localMembers.keys()], hostOnline: room.localHostStreams > 0 } : null;
   await bus.setPresence(room.id, local);
   const total = await bus.presence(room.id);
   if (total.members !== room.members || total.hostOnline !== room.hostOnline) {
     const sizeChanged = total.members !== room.members;
-    await publish(room.id, { v: PROTOCOL_VERSION, type: "presence", members: total.members, hostOnline: total.hostOnline });
+    if (entry.retired) return;
+    await publish(room, { v: PROTOCOL_VERSION, type: "presence", members: total.members, hostOnline: total.hostOnline });
     if (sizeChanged && room.meta.visibility === "public") {
       await bus.publishDirectory({ type: "PARTY_SIZE", payload: { id: room.id, party_size: total.members } });
     }
   }
+  if (entry.retired) return;
   if (total.hostOnline) {
     clearHostTimers(entry);
     if (room.meta.state === "AWAITING_RECONNECT") await setPartyState(room, "ACTIVE");
@@ -142,6 +201,7 @@ function clearHostTimers(entry: RoomEntry): void {
 }
 
 function armHostTimers(entry: RoomEntry): void {
+  if (entry.retired) return;
   const env = getEnv();
   const { room } = entry;
   const stillAway = async () => !(await (await getBus()).presence(room.id)).hostOnline;
@@ -161,38 +221,30 @@ function armHostTimers(entry: RoomEntry): void {
 
 // --- party meta and state -----------------------------------------------------------------------------
 
-/** Publishes new party meta and records it in the database (not awaited by the hot path's caller). */
+/** Publishes new party meta (every instance's replica folds it). */
 export async function publishMeta(room: Room, meta: PartyMeta): Promise<void> {
-  await publish(room.id, { v: PROTOCOL_VERSION, type: "party", party: meta });
+  await publish(room, { v: PROTOCOL_VERSION, type: "party", party: meta });
 }
 
+/**
+ * Moves the party to `state`: the database first (so a replica built from the row meanwhile already
+ * sees it), then the log; folding an ENDED state retires the party on every instance.
+ */
 export async function setPartyState(room: Room, state: PartyState): Promise<void> {
   if (room.meta.state === state || room.meta.state === "ENDED") return;
-  await publishMeta(room, { ...room.meta, state });
   const db = await getDb();
   const [row] = await db
     .update(liveParty)
     .set({ state, ...(state === "ENDED" ? { endedAt: new Date() } : {}) })
     .where(eq(liveParty.id, room.id))
     .returning();
-  const bus = await getBus();
+  await publishMeta(room, { ...room.meta, state });
   if (room.meta.visibility === "public") {
-    await bus.publishDirectory(
+    await (await getBus()).publishDirectory(
       state === "ENDED"
         ? { type: "PARTY_ENDED", payload: { id: room.id } }
         : { type: "PARTY_STATE", payload: { id: room.id, state, ...(row ? { party: toActiveParty(row, room.members) } : {}) } },
     );
-  }
-  if (state === "ENDED") {
-    const entry = await entryFor(room.id);
-    clearHostTimers(entry);
-    // Let the final event reach every stream, then close them and forget the room.
-    setTimeout(() => {
-      for (const subscriber of room.subscribers) subscriber.close();
-      entry.unsubscribe();
-      rooms.delete(room.id);
-      void bus.setPresence(room.id, null);
-    }, 1000).unref?.();
   }
 }
 

@@ -3,12 +3,26 @@ import "server-only";
  * Server-sent events from a route handler: a ReadableStream of pre-encoded frames, comment
  * heartbeats so proxies keep idle streams open, cleanup when the client goes away, and a cut-off for
  * a client that stops reading (its queue would otherwise grow without bound).
+ *
+ * Closing the stream is not enough for such a client: the frames already handed to the socket wait
+ * for it forever, and the response writer waits with them. So the cut-off also asks the HTTP server
+ * (scripts/server.mjs) to destroy the connection; the server stamps every request with an id for that
+ * and registers the hook on globalThis (route handlers cannot reach the socket themselves).
  */
 import { getEnv } from "@/lib/server/env";
 
 const encoder = new TextEncoder();
-/** A client this far behind (queued bytes) is disconnected; it resumes with Last-Event-ID. */
-const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+/** Request header scripts/server.mjs sets (overwriting any a client sent) to name its connection. */
+const CONNECTION_HEADER = "x-vp-connection";
+/** Where scripts/server.mjs registers `(connectionId) => void`, which destroys that connection's socket. */
+const DESTROY_CONNECTION = Symbol.for("viewparty.destroyConnection");
+
+/** Destroys the connection `req` came on; a no-op without our server (e.g. under `next dev`). */
+function destroyConnection(req: Request): void {
+  const id = req.headers.get(CONNECTION_HEADER);
+  const destroy = (globalThis as { [DESTROY_CONNECTION]?: (id: string) => void })[DESTROY_CONNECTION];
+  if (id && destroy) destroy(id);
+}
 
 export interface SseSink {
   /** Sends a pre-encoded frame; returns false once the stream is closed. */
@@ -36,6 +50,8 @@ export function sseResponse(req: Request, open: (sink: SseSink) => Promise<() =>
   let heartbeat: NodeJS.Timeout | undefined;
   let closed = false;
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
+  /** A client this far behind (queued bytes) is disconnected; it resumes with Last-Event-ID. */
+  const maxQueuedBytes = getEnv().VP_SSE_MAX_QUEUED_BYTES;
 
   const finish = () => {
     if (closed) return;
@@ -57,8 +73,9 @@ export function sseResponse(req: Request, open: (sink: SseSink) => Promise<() =>
   const sink: SseSink = {
     write(frame) {
       if (closed || !controllerRef) return false;
-      if ((controllerRef.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
+      if ((controllerRef.desiredSize ?? 0) < -maxQueuedBytes) {
         finish();
+        destroyConnection(req);
         return false;
       }
       try {
@@ -100,7 +117,7 @@ export function sseResponse(req: Request, open: (sink: SseSink) => Promise<() =>
         finish();
       },
     },
-    { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength },
+    { highWaterMark: maxQueuedBytes, size: (chunk) => chunk.byteLength },
   );
 
   return new Response(stream, { headers: SSE_HEADERS });

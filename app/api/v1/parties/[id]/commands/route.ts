@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idParamSchema } from "@/lib/schemas/common";
 import { forbidden } from "@/lib/server/http/api-error";
 import { handleCommand } from "@/lib/server/parties/handle-command";
-import { isMember } from "@/lib/server/parties/find-party";
+import { isPartyMember } from "@/lib/server/parties/membership";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { getRoom } from "@/lib/server/realtime/rooms";
 import { otherMethods } from "@/lib/server/http/other-methods";
@@ -18,13 +18,7 @@ export const POST = withApi(
     // The protocol's own parser (in handleCommand) validates the command and names what is wrong.
     const body = await parseBody(req, z.unknown());
     const room = await getRoom(id);
-    if (!room.knownMembers.has(user.id)) {
-      // First command seen on this instance from this caller (they may stream from another instance).
-      if (user.id !== room.meta.hostUserId && !(await isMember(room.id, user.id))) {
-        throw forbidden("Join the party before sending to it.");
-      }
-      room.knownMembers.add(user.id);
-    }
+    if (!(await isPartyMember(room, user.id))) throw forbidden("Join the party before sending to it.");
     return handleCommand(room, partyCaller(user), body, receivedAt);
   },
   // Hosts report every play/pause/seek and ping for clock sync: a generous per-caller budget.

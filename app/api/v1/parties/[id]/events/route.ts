@@ -2,6 +2,7 @@
 import { idParamSchema } from "@/lib/schemas/common";
 import { findPartyOrThrow } from "@/lib/server/parties/find-party";
 import { joinParty } from "@/lib/server/parties/join-party";
+import { hasRecordedJoin } from "@/lib/server/parties/membership";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { openPartyStream } from "@/lib/server/realtime/party-stream";
 import { getRoom } from "@/lib/server/realtime/rooms";
@@ -15,8 +16,8 @@ export const GET = withApi(
     const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user.id);
     const room = await getRoom(row.id, row);
-    const role = room.knownMembers.has(user.id) ? (row.hostId === user.id ? "host" : "guest") : await joinParty(row, user.id);
-    room.knownMembers.add(user.id);
+    // Opening the stream joins the party, unless this is a member reconnecting.
+    const role = (await hasRecordedJoin(room.id, user.id)) ? (row.hostId === user.id ? "host" : "guest") : await joinParty(row, user.id);
     const caller = partyCaller(user);
     return openPartyStream(req, room, { id: caller.id, displayName: caller.displayName, role });
   },

@@ -14,7 +14,7 @@ export const POST = withApi(
     const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user.id);
     const role = await joinParty(row, user.id);
-    (await getRoom(row.id, row)).knownMembers.add(user.id);
+    await getRoom(row.id, row); // load the replica now: the member's stream and commands follow
     return toPartyDetail(row, await partySize(row.id), role);
   },
   { auth: "required", allowGuests: true },

@@ -1,0 +1,117 @@
+/**
+ * A party's replica keeps a bounded drawing (oldest strokes dropped, coordinates rounded on input),
+ * so the snapshot every joiner downloads stays small whatever the host sends.
+ */
+import { loggedEvent, type LoggedServerEvent } from "@/lib/server/realtime/bus";
+import { CHAT_HISTORY, Room, SNAPSHOT_MAX_BYTES } from "@/lib/server/realtime/room";
+import {
+  appendStroke,
+  CHAT_MAX,
+  DRAWING_MAX_POINTS,
+  DRAWING_MAX_STROKES,
+  initialPlaybackState,
+  MEDIA_URL_MAX,
+  parseClientCommand,
+  PROTOCOL_VERSION,
+  type PartyMeta,
+  type Stroke,
+} from "@/lib/sync";
+
+const v = PROTOCOL_VERSION;
+/** Characters that JSON escapes as \u00XX: six bytes each on the wire. */
+const worstText = (length: number) => "\u0001".repeat(length);
+
+function meta(overrides: Partial<PartyMeta> = {}): PartyMeta {
+  return {
+    id: "p1",
+    state: "ACTIVE",
+    title: "Movie night",
+    hostUserId: "host",
+    hostDisplayName: "Host",
+    platformDomain: "youtube.com",
+    chatProvider: "builtin",
+    chatChannel: null,
+    visibility: "public",
+    streamerLatencyMs: 0,
+    media: { id: "m0", url: "https://www.youtube.com/watch?v=abc", title: "Movie", duration: null },
+    ...overrides,
+  };
+}
+
+/** A stroke as the commands route receives it: parsed (and rounded) by the protocol. */
+function strokeFromClient(id: string, points: number, offset = 0): Stroke {
+  const parsed = parseClientCommand({
+    v,
+    type: "draw.stroke",
+    stroke: { id, points: Array.from({ length: points }, (_, i) => [((i + offset) % 997) / 997, Math.random()]), color: "#ffffff", width: 0.012345678901234567 },
+  });
+  if (!parsed.ok || parsed.value.type !== "draw.stroke") throw new Error(parsed.ok ? "not a stroke" : parsed.message);
+  return parsed.value.stroke;
+}
+
+let nextId = 1;
+function feed(room: Room, event: LoggedServerEvent): void {
+  room.apply(loggedEvent(String(nextId++), event));
+}
+
+const pointsOf = (strokes: readonly Stroke[]) => strokes.reduce((sum, s) => sum + s.points.length, 0);
+
+test("stroke coordinates are rounded to 4 decimals on input", () => {
+  const parsed = parseClientCommand({ v, type: "draw.stroke", stroke: { id: "s", points: [[0.123456789, 0.987654321], [1, 0]], color: "#000000", width: 0.01 } });
+  expect(parsed.ok && parsed.value.type === "draw.stroke" && parsed.value.stroke.points).toEqual([
+    [0.1235, 0.9877],
+    [1, 0],
+  ]);
+});
+
+test("the drawing keeps at most DRAWING_MAX_POINTS points: the oldest strokes go first", () => {
+  const room = new Room(meta(), initialPlaybackState("m0", 0));
+  const total = Math.ceil(DRAWING_MAX_POINTS / 2000) + 3;
+  for (let i = 0; i < total; i++) feed(room, { v, type: "draw.stroke", stroke: strokeFromClient(`s${i}`, 2000) });
+  expect(pointsOf(room.strokes)).toBeLessThanOrEqual(DRAWING_MAX_POINTS);
+  const kept = Math.floor(DRAWING_MAX_POINTS / 2000);
+  expect(room.strokes.map((s) => s.id)).toEqual(Array.from({ length: kept }, (_, i) => `s${total - kept + i}`));
+});
+
+test("the drawing keeps at most DRAWING_MAX_STROKES strokes, and a clear empties it", () => {
+  let strokes: Stroke[] = [];
+  for (let i = 0; i < DRAWING_MAX_STROKES + 20; i++) strokes = appendStroke(strokes, { id: `t${i}`, points: [[0, 0]], color: "#000000", width: 0.01 });
+  expect(strokes).toHaveLength(DRAWING_MAX_STROKES);
+  expect(strokes[0]!.id).toBe("t20");
+  expect(strokes.at(-1)!.id).toBe(`t${DRAWING_MAX_STROKES + 19}`);
+
+  const room = new Room(meta(), initialPlaybackState("m0", 0));
+  feed(room, { v, type: "draw.stroke", stroke: strokeFromClient("a", 10) });
+  feed(room, { v, type: "draw.clear" });
+  expect(room.strokes).toEqual([]);
+});
+
+test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host and the chat send", () => {
+  const room = new Room(
+    meta({
+      title: worstText(200),
+      hostDisplayName: worstText(100),
+      platformDomain: "x".repeat(253),
+      chatChannel: worstText(100),
+      media: { id: worstText(64), url: `https://example.com/${"a".repeat(MEDIA_URL_MAX - 20)}`, title: worstText(300), duration: 1 },
+    }),
+    initialPlaybackState("m0", 0),
+  );
+  // A host posting maximum strokes without end: 30 × 2 000 full-precision points…
+  for (let i = 0; i < 30; i++) feed(room, { v, type: "draw.stroke", stroke: strokeFromClient(`big${i}`, 2000, i) });
+  // …then the most strokes the drawing keeps, each with the longest, most expensive id.
+  for (let i = 0; i < DRAWING_MAX_STROKES; i++) {
+    const id = worstText(63) + String.fromCharCode(0x4e00 + i);
+    feed(room, { v, type: "draw.stroke", stroke: strokeFromClient(id, DRAWING_MAX_POINTS / DRAWING_MAX_STROKES, i) });
+  }
+  // A full chat history of the longest, most expensive messages.
+  for (let i = 0; i < CHAT_HISTORY + 5; i++) {
+    feed(room, { v, type: "chat", message: { id: crypto.randomUUID(), userId: worstText(64), displayName: worstText(100), text: worstText(CHAT_MAX), at: Date.now() } });
+  }
+  expect(room.strokes).toHaveLength(DRAWING_MAX_STROKES);
+  expect(pointsOf(room.strokes)).toBe(DRAWING_MAX_POINTS);
+
+  const snapshot = room.snapshotFor("guest", { userId: worstText(64), displayName: worstText(100) }, Date.now());
+  const bytes = loggedEvent("1", snapshot as unknown as LoggedServerEvent).frame.byteLength;
+  expect(bytes).toBeLessThanOrEqual(SNAPSHOT_MAX_BYTES);
+});
