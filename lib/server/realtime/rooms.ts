@@ -12,6 +12,7 @@ import { getEnv } from "@/lib/server/env";
 import { notFound } from "@/lib/server/http/api-error";
 import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState } from "@/lib/sync";
 import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
+import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
 import type { LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
 import { Room } from "./room";
@@ -177,10 +178,11 @@ export async function setPartyState(room: Room, state: PartyState): Promise<void
     .returning();
   const bus = await getBus();
   if (room.meta.visibility === "public") {
+    const party = row && state !== "ENDED" ? toActiveParty(row, room.members, await isPrivateHost(row.hostId)) : undefined;
     await bus.publishDirectory(
       state === "ENDED"
         ? { type: "PARTY_ENDED", payload: { id: room.id } }
-        : { type: "PARTY_STATE", payload: { id: room.id, state, ...(row ? { party: toActiveParty(row, room.members) } : {}) } },
+        : { type: "PARTY_STATE", payload: { id: room.id, state, ...(party ? { party } : {}) } },
     );
   }
   if (state === "ENDED") {
