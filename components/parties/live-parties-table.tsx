@@ -4,14 +4,13 @@
  * tooltip), Viewers (sort), Status, Action. Ended parties are hidden; AWAITING_RECONNECT shows a
  * "Reconnecting..." badge, any other state an active one.
  */
-import Link from "next/link";
 import { useState } from "react";
 import type { LiveParty } from "@/lib/api/use-active-parties";
 import { platformName } from "@/lib/platforms";
 import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
 import { chatProviderLabel, DASH, orDash } from "./format";
+import { HostName, hostLabel } from "./host-name";
 import { JoinPartyButton } from "./join-party-button";
-import { linkClass } from "./styles";
 import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
 
 const COLUMNS = ["Chat Provider", "Host", "Platform", "Now Playing", "Viewers", "Status", "Action"] as const;
@@ -22,17 +21,6 @@ export function StatusBadge({ state }: { state: string }) {
     <span className="inline-block rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950">Reconnecting...</span>
   ) : (
     <span className="inline-block rounded-full bg-emerald-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950">Live</span>
-  );
-}
-
-export function HostName({ username, name }: { username: string | null | undefined; name: string | null | undefined }) {
-  const shown = orDash(name || username);
-  return username ? (
-    <Link href={`/${encodeURIComponent(username)}`} className={linkClass}>
-      {shown}
-    </Link>
-  ) : (
-    <>{shown}</>
   );
 }
 
@@ -62,7 +50,7 @@ export function LivePartiesTable({ parties }: { parties: LiveParty[] }) {
             <tr key={party.id} className={rowClass} title={party.synopsis ?? undefined} data-testid="live-party-row">
               <td className={cellClass}>{chatProviderLabel(party.chat_provider, party.chat_identifier)}</td>
               <td className={cellClass}>
-                <HostName username={party.host_username} name={party.host_display_name} />
+                <HostName party={party} />
               </td>
               <td className={cellClass}>{platformOf(party) ?? DASH}</td>
               <td className={cellClass}>
@@ -75,7 +63,7 @@ export function LivePartiesTable({ parties }: { parties: LiveParty[] }) {
                 <StatusBadge state={party.state} />
               </td>
               <td className={cellClass}>
-                <JoinPartyButton partyId={party.id} label={party.video_title || party.host_display_name} />
+                <JoinPartyButton partyId={party.id} label={party.video_title || hostLabel(party)} />
               </td>
             </tr>
           ))

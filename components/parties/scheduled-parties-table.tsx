@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
 import { DASH, formatScheduledFor, orDash } from "./format";
-import { HostName } from "./live-parties-table";
+import { HostName } from "./host-name";
 import { RsvpActions } from "./rsvp-actions";
 import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
 import { useRsvp } from "./use-rsvp";
@@ -56,7 +56,7 @@ export function ScheduledPartiesTable({ parties, title, headingId, showHost = tr
               </th>
               {showHost && (
                 <td className={cellClass}>
-                  <HostName username={party.host_username} name={party.host_display_name} />
+                  <HostName party={party} />
                 </td>
               )}
               <td className={cellClass}>{orDash(party.show_movie)}</td>

@@ -9,7 +9,7 @@ import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { Dialog } from "./dialog";
 import { failureText } from "./failure-text";
 import { formatScheduledFor, orDash, statusLabel } from "./format";
-import { HostName } from "./live-parties-table";
+import { HostName } from "./host-name";
 import { RsvpActions } from "./rsvp-actions";
 import { ScheduledPartyForm } from "./scheduled-party-form";
 import { dangerButtonClass, secondaryButtonClass } from "./styles";
@@ -26,7 +26,7 @@ function Details({ party }: { party: ScheduledParty }) {
   const link = inviteLink(party);
   const rows: [string, ReactNode][] = [
     ["Title", party.title || "N/A"],
-    ["Host", <HostName key="host" username={party.host_username} name={party.host_display_name} />],
+    ["Host", <HostName key="host" party={party} />],
     ["Platform", orDash(party.show_movie)],
     ["Scheduled For", <time key="when" dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>],
     ["Status", statusLabel(party.status)],

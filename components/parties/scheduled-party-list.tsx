@@ -10,7 +10,7 @@ import { useScheduledParties, useScheduledParty } from "@/lib/api/use-scheduled-
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
 import { formatScheduledFor, orDash, statusLabel } from "./format";
-import { HostName } from "./live-parties-table";
+import { HostName } from "./host-name";
 import { NO_SCHEDULED_PARTIES } from "./scheduled-parties-table";
 import { ScheduledPartyDialog } from "./scheduled-party-dialog";
 import { smallSecondaryButtonClass } from "./styles";
@@ -61,7 +61,7 @@ export function ScheduledPartyList() {
           {orDash(party.title)}
         </th>
         <td className={cellClass}>
-          <HostName username={party.host_username} name={party.host_display_name} />
+          <HostName party={party} />
         </td>
         <td className={cellClass}>
           <time dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>

@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import { cellClass, DataTable, MessageRow, rowClass } from "@/components/parties/data-table";
 import { formatScheduledFor, statusLabel } from "@/components/parties/format";
-import { HostName } from "@/components/parties/live-parties-table";
+import { HostName } from "@/components/parties/host-name";
 import { smallSecondaryButtonClass } from "@/components/parties/styles";
 import { useRsvp } from "@/components/parties/use-rsvp";
 import { useJoinedScheduledParties } from "@/lib/api/use-scheduled-parties";
@@ -32,7 +32,7 @@ export function JoinedScheduledParties() {
           {record.title}
         </th>
         <td className={cellClass}>
-          <HostName username={record.host_username} name={record.host_display_name} />
+          <HostName party={record} />
         </td>
         <td className={cellClass}>{formatScheduledFor(record.date_time)}</td>
         <td className={cellClass}>{statusLabel(record.status)}</td>
@@ -65,7 +65,7 @@ export function RsvpdParties() {
               <p className="font-medium text-white">{record.title}</p>
               <p className="text-sm text-slate-300">
                 {record.show_movie} · {formatScheduledFor(record.date_time)} · hosted by{" "}
-                <HostName username={record.host_username} name={record.host_display_name} />
+                <HostName party={record} />
               </p>
             </div>
             <button

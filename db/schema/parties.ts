@@ -2,7 +2,15 @@
  * Live parties (spec §3 "Live party"). A row is written when a party starts and when its meta
  * changes (media, state); the real-time hot path (playback, presence, chat) never waits on these.
  */
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * A host runs at most one live party at a time. The database enforces it (a partial unique index over
+ * the parties that have not ended), so simultaneous "start a party" requests, even on several app
+ * instances, cannot both succeed; the error mapper turns the violation into a 409.
+ */
+export const ONE_LIVE_PARTY_PER_HOST = "live_party_one_live_per_host";
 
 export const liveParty = pgTable(
   "live_party",
@@ -27,7 +35,11 @@ export const liveParty = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
-  (t) => [index("live_party_state_idx").on(t.state), index("live_party_host_idx").on(t.hostId)],
+  (t) => [
+    index("live_party_state_idx").on(t.state),
+    index("live_party_host_idx").on(t.hostId),
+    uniqueIndex(ONE_LIVE_PARTY_PER_HOST).on(t.hostId).where(sql`${t.state} <> 'ENDED'`),
+  ],
 );
 
 /** Who joined which live party (GET /users/me/current-party); one open row per member. */

@@ -16,6 +16,12 @@ const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
   protocols: { ...defaultSchema.protocols, href: [...ALLOWED_LINK_PROTOCOLS], src: ["http", "https"] },
   strip: ["script", "style", "iframe", "object", "embed"],
+  // Ids are prefixed once, by remark-rehype: it writes footnote ids *and* the links to them as
+  // `user-content-fn-…`, while the sanitizer would prefix only the ids again (`user-content-user-content-…`)
+  // and leave every footnote link pointing nowhere. That is safe from DOM clobbering because raw HTML is
+  // dropped: the only ids and names in the tree are the footnotes' (already prefixed, since they carry the
+  // author's text) and remark-rehype's fixed `footnote-label`. Re-enabling raw HTML would need this back.
+  clobberPrefix: "",
 };
 
 const processor = unified()

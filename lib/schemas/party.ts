@@ -29,11 +29,15 @@ export const createPartyInputSchema = z
   });
 export type CreatePartyInput = z.infer<typeof createPartyInputSchema>;
 
-/** Spec §3 "Live party", as listed publicly. */
+/**
+ * Spec §3 "Live party", as listed publicly. A host whose profile is private is not named to the
+ * public: `host_private` is true and the host's names are null (the site shows "a private host").
+ */
 export const activePartySchema = z.object({
   id: z.string(),
-  host_display_name: z.string(),
+  host_display_name: z.string().nullable(),
   host_username: z.string().nullable(),
+  host_private: z.boolean(),
   platform_id: z.string().nullable(),
   platform_domain: z.string(),
   platform: z.string().nullable(),

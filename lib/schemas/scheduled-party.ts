@@ -50,16 +50,21 @@ export const hostIdParamSchema = idParamSchema;
 /** `?code=` carries a private party's invite code. */
 export const inviteCodeQuerySchema = z.object({ code: safeText("code").trim().min(1).max(32).optional() });
 
+/**
+ * A host whose profile is private is not named to anyone else: `host_private` is true and the host's
+ * id and names are null (the site shows "a private host"). The host sees their own parties in full.
+ */
 export const scheduledPartySchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string().nullable(),
   /** The spec names the description synopsis too. */
   synopsis: z.string().nullable(),
-  host_id: z.string(),
+  host_id: z.string().nullable(),
   host_username: z.string().nullable(),
-  host_display_name: z.string(),
-  host: z.object({ username: z.string().nullable(), display_name: z.string() }),
+  host_display_name: z.string().nullable(),
+  host_private: z.boolean(),
+  host: z.object({ username: z.string().nullable(), display_name: z.string().nullable() }),
   show_movie: z.enum(SCHEDULED_PARTY_PLATFORMS),
   platform: z.enum(SCHEDULED_PARTY_PLATFORMS),
   date_time: z.string(),
@@ -82,7 +87,8 @@ export const joinedRecordSchema = z.object({
   date_time: z.string(),
   status: z.enum(SCHEDULED_PARTY_STATUSES),
   host_username: z.string().nullable(),
-  host_display_name: z.string(),
+  host_display_name: z.string().nullable(),
+  host_private: z.boolean(),
   show_movie: z.enum(SCHEDULED_PARTY_PLATFORMS),
   privacy: z.enum(SCHEDULED_PARTY_PRIVACY),
   rsvp_count: z.number().int().nonnegative(),

@@ -344,3 +344,38 @@ test("an invite link (/parties?invite=CODE) offers Join Party, which sends the c
   await expect(toast(page, "The extension is opening the party.")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __joined?: string }).__joined)).toBe("ABCD2345");
 });
+
+test("a private host's live and scheduled parties are listed, hosted by \"a private host\" with no link to the profile", async ({ page, browser }) => {
+  const host = await otherUser(browser, "hidden");
+  try {
+    expect((await host.page.request.patch("/api/v1/users/me", { data: { profile_private: true } })).status()).toBe(200);
+    const liveTitle = `Private host live ${Date.now().toString(36)}`;
+    const created = await host.page.request.post("/api/v1/parties", { data: { video_url: "https://www.netflix.com/watch/80100172", video_title: liveTitle } });
+    expect(created.status()).toBe(201);
+    const live = (await created.json()) as { id: string };
+    const { title: scheduledTitle } = await createScheduledPartyViaApi(host.page.request, { title: `Private host screening ${Date.now().toString(36)}` });
+
+    await page.goto("/parties");
+    const liveRowEl = liveTable(page).getByTestId("live-party-row").filter({ hasText: liveTitle });
+    await expect(liveRowEl.getByRole("cell").nth(1)).toHaveText("a private host");
+    await expect(liveRowEl.getByRole("link")).toHaveCount(0);
+    await expect(liveRowEl.getByRole("button", { name: `Join Party: ${liveTitle}` })).toBeEnabled();
+
+    const scheduledRowEl = scheduledTable(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: scheduledTitle }) });
+    await expect(scheduledRowEl.getByRole("cell").nth(0)).toHaveText("a private host");
+    await expect(scheduledRowEl.getByRole("link")).toHaveCount(0);
+    await expect(page.locator("main")).not.toContainText(host.user.username);
+    await expect(page.locator(`a[href="/${host.user.username}"]`)).toHaveCount(0);
+
+    // The scheduled parties page lists it the same way.
+    await page.goto("/scheduled-parties");
+    const listed = page.getByTestId("scheduled-party-row").filter({ hasText: scheduledTitle });
+    await expect(listed.getByRole("cell").nth(0)).toHaveText("a private host");
+    await expect(listed.getByRole("link")).toHaveCount(0);
+    await expect(page.locator("main")).not.toContainText(host.user.username);
+
+    expect((await host.page.request.delete(`/api/v1/parties/${live.id}`)).status()).toBe(204);
+  } finally {
+    await host.close();
+  }
+});

@@ -70,4 +70,27 @@ describe("renderMarkdown sanitization", () => {
     expect(html).toContain("<table>");
     expect(html).toContain('type="checkbox"');
   });
+
+  it("footnote references and back-references point at elements that exist in the rendered post", async () => {
+    const { root } = await renderIntoDom("Sync needs a fast link[^bandwidth] and a host[^host].\n\n[^bandwidth]: 5 Mbps or more.\n[^host]: Only the host steers.");
+    const ids = new Set([...root.querySelectorAll("[id]")].map((el) => el.id));
+    const refs = [...root.querySelectorAll("a[data-footnote-ref]")];
+    const backRefs = [...root.querySelectorAll("a[data-footnote-backref]")];
+    expect(refs).toHaveLength(2);
+    expect(backRefs).toHaveLength(2);
+    for (const link of [...refs, ...backRefs]) {
+      const href = link.getAttribute("href") ?? "";
+      expect(href).toMatch(/^#/);
+      // Following the link must land somewhere: the fragment names an element of the post.
+      expect(ids).toContain(href.slice(1));
+    }
+    // The reference's note is the one it names, and the note links back to that very reference.
+    const note = root.querySelector(`[id="${refs[0]!.getAttribute("href")!.slice(1)}"]`);
+    expect(note?.textContent).toContain("5 Mbps or more.");
+    expect(note?.querySelector("a[data-footnote-backref]")?.getAttribute("href")).toBe(`#${refs[0]!.id}`);
+    // The label the references are described by exists too.
+    for (const ref of refs) expect(ids).toContain(ref.getAttribute("aria-describedby"));
+    // Ids that carry the author's text stay prefixed, so a note named like a page element cannot clobber it.
+    for (const id of ids) if (id !== "footnote-label") expect(id).toMatch(/^user-content-/);
+  });
 });

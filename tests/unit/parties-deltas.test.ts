@@ -7,6 +7,7 @@ function party(id: string, overrides: Partial<ActiveParty> = {}): ActiveParty {
     id,
     host_display_name: `Host ${id}`,
     host_username: null,
+    host_private: false,
     platform_id: "netflix",
     platform_domain: "netflix.com",
     platform: "Netflix",

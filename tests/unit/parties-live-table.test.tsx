@@ -52,6 +52,15 @@ test("status badges, platform names from the domain, dashes, host links and the 
   expect(within(a!).getByRole("button", { name: /Join Party/ })).toBeEnabled();
 });
 
+test("a private host's party is listed hosted by \"a private host\", with no link and a usable Join button", () => {
+  renderTable([party("a", { party_size: 2 }), party("p", { party_size: 1, host_private: true, host_username: null, host_display_name: null, video_title: "" })]);
+  const [a, p] = screen.getAllByTestId("live-party-row");
+  expect(within(a!).getByRole("link", { name: "Host a" })).toHaveAttribute("href", "/host_a");
+  expect(within(p!).getAllByRole("cell")[1]).toHaveTextContent(/^a private host$/);
+  expect(within(p!).queryByRole("link")).not.toBeInTheDocument();
+  expect(within(p!).getByRole("button", { name: "Join Party: a private host" })).toBeEnabled();
+});
+
 test("the platform filter offers All Platforms plus the platforms present, and filters", async () => {
   const user = userEvent.setup();
   renderTable();

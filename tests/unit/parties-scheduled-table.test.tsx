@@ -72,6 +72,15 @@ test("columns, dashes, TBA for an unreadable date, and the Host column only wher
   expect(within(b!).getAllByRole("cell")[2]).toHaveTextContent(/^-$/);
 });
 
+test("a private host reads \"a private host\", unlinked; a public host links to their profile", () => {
+  const hidden = { host_private: true, host_id: null, host_username: null, host_display_name: null, host: { username: null, display_name: null } };
+  renderTable([party("a", { rsvp_count: 2 }), party("b", { rsvp_count: 1, ...hidden })]);
+  const [a, b] = screen.getAllByTestId("scheduled-party-row");
+  expect(within(a!).getByRole("link", { name: "Some Host" })).toHaveAttribute("href", "/somehost");
+  expect(within(b!).getAllByRole("cell")[0]).toHaveTextContent(/^a private host$/);
+  expect(within(b!).queryByRole("link")).not.toBeInTheDocument();
+});
+
 test("without the Host column (a public profile), a missing title reads N/A", () => {
   renderTable([party("a", { title: "" })], { showHost: false, missingTitle: "N/A" });
   expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).not.toContain("Host");

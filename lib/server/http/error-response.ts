@@ -1,7 +1,41 @@
 import "server-only";
-/** The one error mapper: typed errors → their status; validation → 422; anything else → a bare 500. */
+/**
+ * The one error mapper: typed errors → their status; validation → 422; a write that collides with a
+ * unique index → 409; anything else → a bare 500.
+ */
 import { z } from "zod";
+import { ONE_LIVE_PARTY_PER_HOST } from "@/db/schema";
 import { ApiError } from "./api-error";
+
+/** SQLSTATE of a unique violation (PostgreSQL and PGlite alike). */
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * What the client is told when its write collides with a unique index, by index name. The database
+ * is what enforces these rules (a check before the insert cannot see a simultaneous request).
+ */
+const UNIQUE_VIOLATION_DETAILS: Record<string, string> = {
+  [ONE_LIVE_PARTY_PER_HOST]: "You are already hosting a live party. End it before starting another.",
+};
+const UNIQUE_VIOLATION_DEFAULT = "That already exists.";
+
+interface PostgresError {
+  code: string;
+  constraint?: string;
+}
+
+/** The server's error behind a failed query: drivers report it with a severity and SQLSTATE; Drizzle wraps it in `cause`. */
+function postgresErrorOf(error: unknown): PostgresError | null {
+  let current = error;
+  for (let depth = 0; depth < 4 && current !== null && typeof current === "object"; depth += 1) {
+    const { code, constraint, severity } = current as { code?: unknown; constraint?: unknown; severity?: unknown };
+    if (typeof code === "string" && typeof severity === "string") {
+      return { code, constraint: typeof constraint === "string" ? constraint : undefined };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
 
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -17,6 +51,11 @@ export function errorJson(status: number, detail: string, code: string, headers:
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) return errorJson(error.status, error.detail, error.code, error.headers);
   if (error instanceof z.ZodError) return errorJson(422, describeZodError(error), "unprocessable_entity");
+  const pgError = postgresErrorOf(error);
+  if (pgError?.code === UNIQUE_VIOLATION) {
+    const detail = (pgError.constraint && UNIQUE_VIOLATION_DETAILS[pgError.constraint]) || UNIQUE_VIOLATION_DEFAULT;
+    return errorJson(409, detail, "conflict");
+  }
   // Never leak internals: log server-side, answer with a generic body.
   console.error("[api] unhandled error", error);
   return errorJson(500, "Something went wrong on our side. Please try again.", "internal_error");

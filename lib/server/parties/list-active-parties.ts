@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { liveParty } from "@/db/schema";
 import type { ActiveParty } from "@/lib/schemas/party";
 import { partySize } from "@/lib/server/realtime/rooms";
+import { findPrivateHostIds } from "@/lib/server/users/find-private-host-ids";
 import { toActiveParty } from "./party-row";
 
 /** Public parties that have not ended, newest first (spec §7: unauthenticated, at most 100). */
@@ -15,5 +16,6 @@ export async function listActiveParties(limit: number): Promise<ActiveParty[]> {
     .where(and(eq(liveParty.visibility, "public"), ne(liveParty.state, "ENDED")))
     .orderBy(desc(liveParty.createdAt))
     .limit(limit);
-  return Promise.all(rows.map(async (row) => toActiveParty(row, await partySize(row.id))));
+  const privateHosts = await findPrivateHostIds(rows.map((row) => row.hostId));
+  return Promise.all(rows.map(async (row) => toActiveParty(row, await partySize(row.id), privateHosts.has(row.hostId))));
 }

@@ -28,12 +28,17 @@ export function toMeta(row: PartyRow, media: Media = initialMedia(row)): PartyMe
   };
 }
 
-export function toActiveParty(row: PartyRow, partySize: number): ActiveParty {
+/**
+ * The public view of a live party. `hostPrivate`: the host keeps their profile private, so the party
+ * is listed without naming them (see find-private-host-ids.ts).
+ */
+export function toActiveParty(row: PartyRow, partySize: number, hostPrivate: boolean): ActiveParty {
   const platform = platformName(row.platformDomain);
   return activePartySchema.parse({
     id: row.id,
-    host_display_name: row.hostDisplayName,
-    host_username: row.hostUsername,
+    host_display_name: hostPrivate ? null : row.hostDisplayName,
+    host_username: hostPrivate ? null : row.hostUsername,
+    host_private: hostPrivate,
     platform_id: platform ? platform.toLowerCase().replace(/[^a-z0-9]+/g, "") : null,
     platform_domain: row.platformDomain,
     platform,
@@ -48,9 +53,10 @@ export function toActiveParty(row: PartyRow, partySize: number): ActiveParty {
   });
 }
 
-export function toPartyDetail(row: PartyRow, partySize: number, role: "host" | "guest" | null): PartyDetail {
+/** A party as its host or a member (`role`) sees it, or as anyone else may (`role` null). */
+export function toPartyDetail(row: PartyRow, partySize: number, role: "host" | "guest" | null, hostPrivate: boolean): PartyDetail {
   return partyDetailSchema.parse({
-    ...toActiveParty(row, partySize),
+    ...toActiveParty(row, partySize, hostPrivate),
     visibility: row.visibility,
     streamer_latency_ms: row.streamerLatencyMs,
     // Members may invite others; the public never sees a private party's code.

@@ -17,6 +17,7 @@ import { getEnv } from "@/lib/server/env";
 import { conflict, notFound } from "@/lib/server/http/api-error";
 import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState } from "@/lib/sync";
 import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
+import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
 import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
 import { Room } from "./room";
@@ -240,10 +241,11 @@ export async function setPartyState(room: Room, state: PartyState): Promise<void
     .returning();
   await publishMeta(room, { ...room.meta, state });
   if (room.meta.visibility === "public") {
+    const party = row && state !== "ENDED" ? toActiveParty(row, room.members, await isPrivateHost(row.hostId)) : undefined;
     await (await getBus()).publishDirectory(
       state === "ENDED"
         ? { type: "PARTY_ENDED", payload: { id: room.id } }
-        : { type: "PARTY_STATE", payload: { id: room.id, state, ...(row ? { party: toActiveParty(row, room.members) } : {}) } },
+        : { type: "PARTY_STATE", payload: { id: room.id, state, ...(party ? { party } : {}) } },
     );
   }
 }

@@ -20,6 +20,8 @@ export interface ScheduledPartyRecord {
   party: ScheduledPartyRow;
   hostUsername: string | null;
   hostName: string;
+  /** The host keeps their profile private: nobody else is told who hosts. */
+  hostPrivate: boolean;
   rsvpCount: number;
 }
 
@@ -38,7 +40,7 @@ export function visibleTo(viewerId: string | null): SQL {
 export async function selectScheduledParties(where: SQL | undefined, limit = SCHEDULED_PARTY_LIST_LIMIT): Promise<ScheduledPartyRecord[]> {
   const db = await getDb();
   return db
-    .select({ party: scheduledParty, hostUsername: user.username, hostName: user.name, rsvpCount: rsvpCountSql })
+    .select({ party: scheduledParty, hostUsername: user.username, hostName: user.name, hostPrivate: user.profilePrivate, rsvpCount: rsvpCountSql })
     .from(scheduledParty)
     .innerJoin(user, eq(user.id, scheduledParty.hostId))
     .where(where)
@@ -62,16 +64,25 @@ export async function hasRsvp(partyId: string, userId: string): Promise<boolean>
   return Boolean(row);
 }
 
-export function toScheduledParty({ party, hostUsername, hostName, rsvpCount }: ScheduledPartyRecord, viewerId: string | null): ScheduledParty {
+/** A private profile's parties are still listed, but only its owner sees who hosts them (not even the id). */
+export function hidesHost(hostPrivate: boolean, hostId: string, viewerId: string | null): boolean {
+  return hostPrivate && viewerId !== hostId;
+}
+
+export function toScheduledParty({ party, hostUsername, hostName, hostPrivate, rsvpCount }: ScheduledPartyRecord, viewerId: string | null): ScheduledParty {
+  const hidden = hidesHost(hostPrivate, party.hostId, viewerId);
+  const username = hidden ? null : hostUsername;
+  const displayName = hidden ? null : hostName;
   return scheduledPartySchema.parse({
     id: party.id,
     title: party.title,
     description: party.description,
     synopsis: party.description,
-    host_id: party.hostId,
-    host_username: hostUsername,
-    host_display_name: hostName,
-    host: { username: hostUsername, display_name: hostName },
+    host_id: hidden ? null : party.hostId,
+    host_username: username,
+    host_display_name: displayName,
+    host_private: hidden,
+    host: { username, display_name: displayName },
     show_movie: party.platform,
     platform: party.platform,
     date_time: party.dateTime.toISOString(),

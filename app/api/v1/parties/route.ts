@@ -13,7 +13,7 @@ export const POST = withApi(
     const input = await parseBody(req, createPartyInputSchema);
     const caller = partyCaller(user);
     const row = await createParty({ id: caller.id, displayName: caller.displayName, username: caller.username }, input);
-    return Response.json(toPartyDetail(row, 0, "host"), { status: 201, headers: { "Cache-Control": "no-store" } });
+    return Response.json(toPartyDetail(row, 0, "host", false), { status: 201, headers: { "Cache-Control": "no-store" } });
   },
   { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 60, max: 10 } },
 );

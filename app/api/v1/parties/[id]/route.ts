@@ -7,6 +7,7 @@ import { findPartyOrThrow, isMember } from "@/lib/server/parties/find-party";
 import { toPartyDetail } from "@/lib/server/parties/party-row";
 import { partySize } from "@/lib/server/realtime/rooms";
 import { otherMethods } from "@/lib/server/http/other-methods";
+import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
 import { withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +17,9 @@ export const GET = withApi(
     const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user?.id ?? null);
     const role = user ? (row.hostId === user.id ? "host" : (await isMember(row.id, user.id)) ? "guest" : null) : null;
-    return toPartyDetail(row, await partySize(row.id), role);
+    // The host and members know who hosts; anyone else gets the public view (no private host's name).
+    const hostPrivate = role === null && (await isPrivateHost(row.hostId));
+    return toPartyDetail(row, await partySize(row.id), role, hostPrivate);
   },
   { allowGuests: true },
 );

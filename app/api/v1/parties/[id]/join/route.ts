@@ -15,7 +15,7 @@ export const POST = withApi(
     const { row } = await findPartyOrThrow(id, user.id);
     const role = await joinParty(row, user.id);
     await getRoom(row.id, row); // load the replica now: the member's stream and commands follow
-    return toPartyDetail(row, await partySize(row.id), role);
+    return toPartyDetail(row, await partySize(row.id), role, false); // a member knows who hosts
   },
   { auth: "required", allowGuests: true },
 );

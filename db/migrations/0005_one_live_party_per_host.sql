@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "live_party_one_live_per_host" ON "live_party" USING btree ("host_id") WHERE "live_party"."state" <> 'ENDED';
