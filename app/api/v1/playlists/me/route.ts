@@ -1,0 +1,7 @@
+// GET /api/v1/playlists/me – the playlists the caller owns or joined, with their role
+import { listMyPlaylists } from "@/lib/server/playlists/list-my-playlists";
+import { withApi } from "@/lib/server/http/with-api";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApi(({ user }) => listMyPlaylists(user.id), { auth: "required" });
