@@ -3,19 +3,15 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { playlist, playlistMember, user } from "@/db/schema";
 import { myPlaylistSchema, type MyPlaylist } from "@/lib/schemas/playlist";
-import { toPlaylistSummary } from "./to-playlist-summary";
+import { playlistWithOwnerColumns, toPlaylistSummary } from "./to-playlist-summary";
 
 /** GET /playlists/me: playlists the caller owns or joined (newest first), with role and video count. */
 export async function listMyPlaylists(userId: string): Promise<MyPlaylist[]> {
   const db = await getDb();
   const rows = await db
     .select({
-      id: playlist.id,
-      title: playlist.title,
-      createdAt: playlist.createdAt,
+      ...playlistWithOwnerColumns,
       ownerId: playlist.ownerId,
-      ownerUsername: user.username,
-      ownerName: user.name,
       memberRole: playlistMember.role,
       total: sql<number>`(select count(*) from playlist_link where playlist_link.playlist_id = ${playlist.id})::int`,
     })
