@@ -6,6 +6,9 @@ import { AddUrlForm } from "@/components/playlists/add-url-form";
 import { addPlaylistLink } from "@/components/playlists/playlist-api";
 import { ApiClientError } from "@/lib/api/client";
 
+// Rendering whole forms under jsdom is slow on a busy shared machine; no assertion here depends on time.
+jest.setTimeout(30_000);
+
 jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: () => ({ user: { id: "u1" }, isLoading: false, refetch: () => {} }) }));
 jest.mock("@/components/playlists/playlist-api", () => ({
   ...jest.requireActual("@/components/playlists/playlist-api"),
@@ -26,7 +29,8 @@ test("the URL input is required and of type url; the playlist from ?playlist= is
 test("no playlist chosen → the required message and nothing is sent", async () => {
   const user = userEvent.setup();
   render(<AddUrlForm />);
-  await user.type(screen.getByLabelText(/YouTube or TikTok URL/), "https://youtu.be/dQw4w9WgXcQ");
+  await user.click(screen.getByLabelText(/YouTube or TikTok URL/));
+  await user.paste("https://youtu.be/dQw4w9WgXcQ");
   await user.click(screen.getByRole("button", { name: "Add Video" }));
   expect(screen.getByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
   expect(mockedAdd).not.toHaveBeenCalled();

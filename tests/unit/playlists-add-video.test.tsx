@@ -11,6 +11,15 @@ import { ApiClientError } from "@/lib/api/client";
 import { addPlaylistLink } from "@/components/playlists/playlist-api";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 
+/** Pasting (not typing key by key) keeps these tests quick on a busy machine. */
+async function paste(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
+
+// Rendering whole forms under jsdom is slow on a busy shared machine; no assertion here depends on time.
+jest.setTimeout(30_000);
+
 jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: jest.fn() }));
 jest.mock("@/components/playlists/playlist-api", () => ({
   ...jest.requireActual("@/components/playlists/playlist-api"),
@@ -49,8 +58,8 @@ test.each([
   const user = userEvent.setup();
   render(<AddVideoForm />);
   const f = fields();
-  if (playlistId) await user.type(f.playlistId, playlistId);
-  if (url) await user.type(f.url, url);
+  if (playlistId) await paste(user, f.playlistId, playlistId);
+  if (url) await paste(user, f.url, url);
   await user.click(f.submit);
   expect(screen.getByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
   expect(mockedAdd).not.toHaveBeenCalled();
@@ -72,8 +81,8 @@ test.each([
   const user = userEvent.setup();
   render(<AddVideoForm />);
   const f = fields();
-  await user.type(f.playlistId, "pl-1");
-  await user.type(f.url, url);
+  await paste(user, f.playlistId, "pl-1");
+  await paste(user, f.url, url);
   await user.click(f.submit);
   expect(screen.getByRole("alert")).toHaveTextContent("Error adding video");
   expect(screen.getByRole("alert")).toHaveTextContent(message);
@@ -110,9 +119,9 @@ test("success sends the trimmed values, clears URL and Title, keeps the playlist
   const user = userEvent.setup();
   render(<AddVideoForm />);
   const f = fields();
-  await user.type(f.playlistId, " pl-1 ");
-  await user.type(f.url, " https://youtu.be/dQw4w9WgXcQ ");
-  await user.type(f.title, "Song");
+  await paste(user, f.playlistId, " pl-1 ");
+  await paste(user, f.url, " https://youtu.be/dQw4w9WgXcQ ");
+  await paste(user, f.title, "Song");
   await user.click(f.submit);
 
   expect(await screen.findByRole("status")).toHaveTextContent("Video added successfully!");
@@ -128,8 +137,8 @@ test("failure shows 'Error adding video' with the API's detail and keeps the inp
   const user = userEvent.setup();
   render(<AddVideoForm />);
   const f = fields();
-  await user.type(f.playlistId, "missing");
-  await user.type(f.url, "https://youtu.be/dQw4w9WgXcQ");
+  await paste(user, f.playlistId, "missing");
+  await paste(user, f.url, "https://youtu.be/dQw4w9WgXcQ");
   await user.click(f.submit);
 
   const alert = await screen.findByRole("alert");

@@ -13,6 +13,15 @@ import { ApiClientError } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 
 const push = jest.fn();
+/** Pasting (not typing key by key) keeps these tests quick on a busy machine. */
+async function paste(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
+
+// Rendering whole forms under jsdom is slow on a busy shared machine; no assertion here depends on time.
+jest.setTimeout(30_000);
+
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
 jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: jest.fn() }));
 jest.mock("@/components/playlists/playlist-api", () => ({
@@ -43,7 +52,7 @@ test("Create New Playlist: Creating... while the request runs, then opens the ne
   const user = userEvent.setup();
   render(<PlaylistsHub />);
   const section = screen.getByRole("region", { name: "Create New Playlist" });
-  await user.type(within(section).getByLabelText("Playlist title"), "Friday Mix");
+  await paste(user, within(section).getByLabelText("Playlist title"), "Friday Mix");
   await user.click(within(section).getByRole("button", { name: "Create New Playlist" }));
   expect(within(section).getByRole("button", { name: "Creating..." })).toBeDisabled();
   expect(mockedCreate).toHaveBeenCalledWith({ title: "Friday Mix" });
@@ -66,7 +75,7 @@ test("Join with a Share Code: an unknown code shows the API's reason and stays o
   const user = userEvent.setup();
   render(<PlaylistsHub />);
   const section = screen.getByRole("region", { name: "Join with a Share Code" });
-  await user.type(within(section).getByLabelText("Share code"), "ZZZZ-ZZZZ");
+  await paste(user, within(section).getByLabelText("Share code"), "ZZZZ-ZZZZ");
   await user.click(within(section).getByRole("button", { name: "Join Playlist" }));
   const alert = await within(section).findByRole("alert");
   expect(alert).toHaveTextContent("Could not join the playlist.");
@@ -95,7 +104,7 @@ test("signed out: both actions open the login modal and send nothing", async () 
       <PlaylistsHub initialCode="K7Q2M9XD" />
     </AuthModalContext.Provider>,
   );
-  await user.type(screen.getByLabelText("Playlist title"), "Mine");
+  await paste(user, screen.getByLabelText("Playlist title"), "Mine");
   await user.click(screen.getByRole("button", { name: "Create New Playlist" }));
   await user.click(screen.getByRole("button", { name: "Join Playlist" }));
   expect(open).toHaveBeenCalledTimes(2);

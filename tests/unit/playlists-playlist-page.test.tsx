@@ -16,6 +16,9 @@ import type { PlaylistDetail, PlaylistLink, PlaylistRole } from "@/lib/schemas/p
 // jsdom lacks TextEncoder, which every browser has and the QR code library uses.
 Object.assign(globalThis, { TextEncoder });
 
+// Rendering whole forms under jsdom is slow on a busy shared machine; no assertion here depends on time.
+jest.setTimeout(30_000);
+
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: jest.fn() }) }));
 jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: () => ({ user: { id: "u1" }, isLoading: false, refetch: () => {} }) }));
 
