@@ -29,6 +29,8 @@ const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], 
     PORT: port,
     VP_DATA_DIR: dataDir,
     VP_SEED_DEMO: "0",
+    // Tests stay offline: TikTok short links are kept as links instead of being resolved.
+    VP_RESOLVE_SHORT_LINKS: "0",
     BETTER_AUTH_URL: `http://localhost:${port}`,
     ...providerEnv,
   },

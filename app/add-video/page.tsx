@@ -9,10 +9,16 @@ export const metadata: Metadata = pageMetadata({
   path: "/add-video",
 });
 
-export default function AddVideoPage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function AddVideoPage({ searchParams }: Props) {
+  const { playlist } = await searchParams;
+  const initialPlaylistId = (Array.isArray(playlist) ? playlist[0] : playlist)?.trim().slice(0, 64) ?? "";
   return (
-    <PageShell title="Add Video to Playlist" lead="Paste a video link and the ID of a playlist you own.">
-      <AddVideoForm />
+    <PageShell title="Add Video to Playlist" lead="Paste a video link and choose a playlist you own or joined, or type its ID.">
+      <AddVideoForm initialPlaylistId={initialPlaylistId} />
     </PageShell>
   );
 }

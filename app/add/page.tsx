@@ -5,14 +5,20 @@ import { pageMetadata } from "@/lib/seo/page-metadata";
 
 export const metadata: Metadata = pageMetadata({
   title: "Add Video - ViewParty",
-  description: "Suggest a YouTube or TikTok video for the playlist.",
+  description: "Add a YouTube or TikTok video to one of your playlists.",
   path: "/add",
 });
 
-export default function AddPage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function AddPage({ searchParams }: Props) {
+  const { playlist } = await searchParams;
+  const initialPlaylistId = (Array.isArray(playlist) ? playlist[0] : playlist)?.trim().slice(0, 64) ?? "";
   return (
-    <PageShell title="Add Video" lead="Paste a YouTube or TikTok link to suggest it for the playlist.">
-      <AddUrlForm />
+    <PageShell title="Add Video" lead="Paste a YouTube or TikTok link and add it to one of your playlists.">
+      <AddUrlForm initialPlaylistId={initialPlaylistId} />
     </PageShell>
   );
 }

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { PlaylistView } from "@/components/playlists/playlist-view";
-import { findPlaylist } from "@/lib/server/playlists/get-playlist-or-throw";
+import { findPlaylist } from "@/lib/server/playlists/playlist-access";
 
 interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-async function playlistIdFrom(searchParams: Props["searchParams"]): Promise<string | null> {
-  const { id } = await searchParams;
-  const value = Array.isArray(id) ? id[0] : id;
-  return value?.trim() || null;
+async function param(searchParams: Props["searchParams"], name: string): Promise<string | null> {
+  const value = (await searchParams)[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim().slice(0, 64) || null;
 }
+const playlistIdFrom = (searchParams: Props["searchParams"]) => param(searchParams, "id");
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const id = await playlistIdFrom(searchParams);
@@ -24,5 +24,5 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 export default async function PlaylistPage({ searchParams }: Props) {
-  return <PlaylistView playlistId={await playlistIdFrom(searchParams)} />;
+  return <PlaylistView playlistId={await playlistIdFrom(searchParams)} adminKey={await param(searchParams, "admin")} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageShell } from "@/components/common/page-shell";
+import { MyPlaylists } from "@/components/playlists/my-playlists";
 import { PlaylistsHub } from "@/components/playlists/playlists-hub";
 import { PlaylistTable } from "@/components/playlists/playlist-table";
 import { pageMetadata } from "@/lib/seo/page-metadata";
@@ -10,10 +11,18 @@ export const metadata: Metadata = pageMetadata({
   path: "/playlists",
 });
 
-export default function PlaylistsPage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function PlaylistsPage({ searchParams }: Props) {
+  // A share link (/playlists?code=K7Q2M9XD) fills in the code.
+  const { code } = await searchParams;
+  const initialCode = (Array.isArray(code) ? code[0] : code)?.trim().slice(0, 64) ?? "";
   return (
     <PageShell wide title="Playlists" lead="Queue YouTube and TikTok videos for your stream or watch party, or join a friend's playlist.">
-      <PlaylistsHub />
+      <PlaylistsHub initialCode={initialCode} />
+      <MyPlaylists />
       <section aria-labelledby="video-playlists-title" className="mt-10">
         <h2 id="video-playlists-title" className="mb-4 text-2xl font-semibold text-white">
           Video Playlists

@@ -1,22 +1,46 @@
 "use client";
-/** /add (spec §2): one YouTube or TikTok URL; a valid submit answers "Feature coming soon!" as a success alert. */
-import { useState } from "react";
-import { FEATURE_COMING_SOON } from "./use-placeholder-action";
-import { panelClass } from "./styles";
-import { VideoUrlField } from "./video-url-field";
+/**
+ * /add: paste one YouTube or TikTok link and send it to one of your playlists (owned or joined).
+ * `?playlist=` preselects the playlist, so a streamer can hand out a direct "add" link.
+ */
+import { useId, useState, type FormEvent } from "react";
+import { useCurrentUser } from "@/lib/api/use-current-user";
+import { MyPlaylistSelect } from "./my-playlist-select";
+import { useMyPlaylists } from "./playlist-api";
+import { SignInPrompt } from "./sign-in-prompt";
+import { StatusMessage } from "./status-message";
+import { panelClass, primaryButtonClass } from "./styles";
+import { useAddVideo } from "./use-add-video";
+import { VideoFields } from "./video-fields";
 
-export function AddUrlForm() {
-  // Bumped per submit so a repeated submit re-announces the alert.
-  const [answers, setAnswers] = useState(0);
+export function AddUrlForm({ initialPlaylistId = "" }: { initialPlaylistId?: string }) {
+  const { user, isLoading } = useCurrentUser();
+  const mine = useMyPlaylists(Boolean(user));
+  const [playlistId, setPlaylistId] = useState(initialPlaylistId);
+  const [url, setUrl] = useState("");
+  const [title, setTitle] = useState("");
+  const add = useAddVideo();
+  const id = useId();
+
+  if (isLoading) return <p className="text-slate-300">Loading...</p>;
+  if (!user) return <SignInPrompt text="Log in to add videos to your playlists or to playlists you joined." />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await add.submit(playlistId, url, title)) {
+      setUrl("");
+      setTitle("");
+    }
+  }
+
   return (
-    <div className={panelClass}>
-      <VideoUrlField onValidUrl={() => setAnswers((n) => n + 1)}>
-        {answers > 0 && (
-          <p key={answers} role="alert" className="rounded-md border border-emerald-400 bg-emerald-950 px-3 py-2 text-sm text-emerald-50">
-            {FEATURE_COMING_SOON}
-          </p>
-        )}
-      </VideoUrlField>
-    </div>
+    <form onSubmit={onSubmit} noValidate className={`space-y-4 ${panelClass}`}>
+      <MyPlaylistSelect id={`${id}-playlist`} label="Playlist" required playlists={mine.data} value={playlistId} onChange={setPlaylistId} />
+      <VideoFields id={id} url={url} title={title} onUrl={setUrl} onTitle={setTitle} urlLabel="YouTube or TikTok URL" />
+      <button type="submit" disabled={add.submitting} className={primaryButtonClass}>
+        {add.submitting ? "Adding..." : "Add Video"}
+      </button>
+      <StatusMessage outcome={add.outcome} />
+    </form>
   );
 }

@@ -1,37 +1,48 @@
 "use client";
 /**
- * The playlist page's Add Video form: links from a platform switched off under "Accept …" are
- * refused; anything else gets the spec's placeholder answer.
+ * The playlist page's Add Video form, for the owner, admins and collaborators. Links from a platform
+ * the playlist does not accept are refused here and, authoritatively, by the server.
  */
-import { useId, useState } from "react";
-import { usePreference } from "./playlist-preferences";
-import { panelClass } from "./styles";
-import { FEATURE_COMING_SOON } from "./use-placeholder-action";
-import { VideoUrlField } from "./video-url-field";
-import { parseVideoSource, PLATFORM_LABEL } from "./video-url";
+import { useId, useState, type FormEvent } from "react";
+import { playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
+import { StatusMessage } from "./status-message";
+import { panelClass, primaryButtonClass } from "./styles";
+import { useAddVideo } from "./use-add-video";
+import { VideoFields } from "./video-fields";
 
-export function PlaylistAddForm() {
-  const acceptYoutube = usePreference("acceptYoutube").value;
-  const acceptTiktok = usePreference("acceptTiktok").value;
-  const [status, setStatus] = useState("");
-  const titleId = useId();
+export function PlaylistAddForm({ playlist }: { playlist: PlaylistDetail }) {
+  const [url, setUrl] = useState("");
+  const [title, setTitle] = useState("");
+  const add = useAddVideo();
+  const id = useId();
+  const canAdd = playlistRights(playlist.role).canAdd;
+  const full = playlist.total_videos >= playlist.max_videos;
 
-  function onValidUrl(url: string) {
-    const platform = parseVideoSource(url)?.platform;
-    const accepted = platform === "youtube" ? acceptYoutube : platform === "tiktok" ? acceptTiktok : true;
-    setStatus(platform && !accepted ? `${PLATFORM_LABEL[platform]} links are switched off for this playlist.` : FEATURE_COMING_SOON);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await add.submit(playlist.id, url, title, playlist)) {
+      setUrl("");
+      setTitle("");
+    }
   }
 
   return (
-    <section aria-labelledby={titleId} className={panelClass}>
-      <h2 id={titleId} className="mb-3 text-lg font-semibold text-white">
+    <section aria-labelledby={`${id}-heading`} className={panelClass}>
+      <h2 id={`${id}-heading`} className="mb-3 text-lg font-semibold text-white">
         Add Video
       </h2>
-      <VideoUrlField label="Video URL" onValidUrl={onValidUrl}>
-        <p role="status" className="min-h-5 text-sm text-cyan-200">
-          {status}
-        </p>
-      </VideoUrlField>
+      {!canAdd ? (
+        <p className="text-sm text-slate-300">Join this playlist with its share code to add videos to it.</p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-3">
+          <VideoFields id={id} url={url} title={title} onUrl={setUrl} onTitle={setTitle} />
+          <button type="submit" disabled={add.submitting || full} className={primaryButtonClass}>
+            {add.submitting ? "Adding..." : "Add Video"}
+          </button>
+          {full && <p className="text-sm text-slate-300">This playlist is full ({playlist.max_videos} videos).</p>}
+          <StatusMessage outcome={add.outcome} />
+        </form>
+      )}
     </section>
   );
 }

@@ -1,32 +1,109 @@
 /**
- * The browser side of the playlist resource: SWR hooks for reads and the one write, in one place
- * so components never build API paths or call fetch themselves.
+ * The browser side of the playlist resource: SWR hooks for reads and every write, in one place so
+ * components never build API paths or call fetch themselves. Writes refresh the cached reads they
+ * change, so an open playlist page shows the result without a reload.
  */
 import useSWR, { mutate } from "swr";
 import { apiFetch, ApiClientError } from "@/lib/api/client";
-import type { AddPlaylistLinkInput, PlaylistDetail, PlaylistLink, PlaylistSummary } from "@/lib/schemas/playlist";
+import type {
+  AddPlaylistLinkInput,
+  CreatePlaylistInput,
+  JoinPlaylistResult,
+  MyPlaylist,
+  PlaylistDetail,
+  PlaylistLink,
+  PlaylistSummary,
+  TwitchSettings,
+  TwitchSettingsInput,
+  UpdatePlaylistInput,
+} from "@/lib/schemas/playlist";
 
 export const PLAYLISTS_PATH = "/api/v1/playlists";
+export const MY_PLAYLISTS_PATH = `${PLAYLISTS_PATH}/me`;
 
 export function playlistPath(id: string): string {
   return `${PLAYLISTS_PATH}/${encodeURIComponent(id)}`;
 }
+const linkPath = (id: string, linkId: string) => `${playlistPath(id)}/links/${encodeURIComponent(linkId)}`;
+const twitchPath = (id: string) => `${playlistPath(id)}/twitch`;
 
-/** A missing playlist stays missing: retrying a 404 only delays the "not found" message. */
-const retryUnlessNotFound = (error: Error) => !(error instanceof ApiClientError && error.status === 404);
+/** A missing or forbidden thing stays so: retrying only delays the message. */
+const retryUnlessClientError = (error: Error) => !(error instanceof ApiClientError && error.status >= 400 && error.status < 500);
 
 export function usePlaylists() {
   return useSWR<PlaylistSummary[], Error>(PLAYLISTS_PATH);
 }
 
+/** The caller's own and joined playlists; `enabled` false (signed out) → no request. */
+export function useMyPlaylists(enabled: boolean) {
+  return useSWR<MyPlaylist[], Error>(enabled ? MY_PLAYLISTS_PATH : null, { shouldRetryOnError: retryUnlessClientError });
+}
+
 /** One playlist with its videos; `null` id → no request. */
 export function usePlaylist(id: string | null) {
-  return useSWR<PlaylistDetail, Error>(id ? playlistPath(id) : null, { shouldRetryOnError: retryUnlessNotFound });
+  return useSWR<PlaylistDetail, Error>(id ? playlistPath(id) : null, { shouldRetryOnError: retryUnlessClientError });
+}
+
+export function useTwitchSettings(id: string | null) {
+  return useSWR<TwitchSettings, Error>(id ? twitchPath(id) : null, { shouldRetryOnError: retryUnlessClientError });
+}
+
+function refreshLists(): void {
+  void mutate(PLAYLISTS_PATH);
+  void mutate(MY_PLAYLISTS_PATH);
+}
+
+export async function createPlaylist(input: CreatePlaylistInput): Promise<PlaylistDetail> {
+  const created = await apiFetch<PlaylistDetail>(PLAYLISTS_PATH, { method: "POST", json: input });
+  refreshLists();
+  return created;
+}
+
+export async function updatePlaylist(id: string, input: UpdatePlaylistInput): Promise<PlaylistDetail> {
+  const updated = await apiFetch<PlaylistDetail>(playlistPath(id), { method: "PATCH", json: input });
+  void mutate(playlistPath(id), updated, { revalidate: false });
+  refreshLists();
+  return updated;
+}
+
+export async function deletePlaylist(id: string): Promise<void> {
+  await apiFetch(playlistPath(id), { method: "DELETE" });
+  refreshLists();
+}
+
+export async function joinPlaylist(code: string): Promise<JoinPlaylistResult> {
+  const joined = await apiFetch<JoinPlaylistResult>(`${PLAYLISTS_PATH}/join`, { method: "POST", json: { code } });
+  void mutate(playlistPath(joined.playlist_id));
+  refreshLists();
+  return joined;
 }
 
 export async function addPlaylistLink(playlistId: string, input: AddPlaylistLinkInput): Promise<PlaylistLink> {
   const link = await apiFetch<PlaylistLink>(`${playlistPath(playlistId)}/links`, { method: "POST", json: input });
-  // A playlist page open elsewhere in this tab's cache shows the new video without a reload.
   void mutate(playlistPath(playlistId));
+  void mutate(MY_PLAYLISTS_PATH);
   return link;
+}
+
+export async function removePlaylistLink(playlistId: string, linkId: string): Promise<void> {
+  await apiFetch(linkPath(playlistId, linkId), { method: "DELETE" });
+  void mutate(playlistPath(playlistId));
+  void mutate(MY_PLAYLISTS_PATH);
+}
+
+export async function movePlaylistLink(playlistId: string, linkId: string, position: number): Promise<PlaylistDetail> {
+  const updated = await apiFetch<PlaylistDetail>(linkPath(playlistId, linkId), { method: "PATCH", json: { position } });
+  void mutate(playlistPath(playlistId), updated, { revalidate: false });
+  return updated;
+}
+
+export async function saveTwitchSettings(playlistId: string, input: TwitchSettingsInput): Promise<TwitchSettings> {
+  const saved = await apiFetch<TwitchSettings>(twitchPath(playlistId), { method: "PUT", json: input });
+  void mutate(twitchPath(playlistId), saved, { revalidate: false });
+  return saved;
+}
+
+/** The message to show for a failed call: the API's detail when it sent one. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -1,10 +1,17 @@
 "use client";
-/** Sidebar controls: previous/next, open the current video elsewhere, which platforms are accepted. */
-import { secondaryButtonClass, panelClass } from "./styles";
+/**
+ * Sidebar controls: previous/next, open the current video elsewhere, and which platforms the
+ * playlist accepts (a playlist setting the server enforces; the owner and admins switch it).
+ */
+import { useState } from "react";
+import { useToast } from "@/components/ui/toast";
+import { playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
+import { errorText, updatePlaylist } from "./playlist-api";
+import { panelClass, secondaryButtonClass } from "./styles";
 import { ToggleSwitch } from "./toggle-switch";
-import { usePreference } from "./playlist-preferences";
 
 interface Props {
+  playlist: PlaylistDetail | null;
   index: number;
   total: number;
   currentUrl: string | null;
@@ -13,10 +20,23 @@ interface Props {
 
 const POPUP_FEATURES = "popup,width=960,height=640,noopener,noreferrer";
 
-export function PlaylistControls({ index, total, currentUrl, onSelect }: Props) {
-  const acceptYoutube = usePreference("acceptYoutube");
-  const acceptTiktok = usePreference("acceptTiktok");
+export function PlaylistControls({ playlist, index, total, currentUrl, onSelect }: Props) {
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const canEdit = playlist ? playlistRights(playlist.role).canEdit : false;
   const open = (features: string) => currentUrl && window.open(currentUrl, "_blank", features);
+
+  async function setAccept(field: "accept_youtube" | "accept_tiktok", value: boolean) {
+    if (!playlist) return;
+    setSaving(true);
+    try {
+      await updatePlaylist(playlist.id, { [field]: value });
+    } catch (error) {
+      toast.error(errorText(error, "Could not change the playlist."));
+    } finally {
+      setSaving(false);
+    }
+  }
 
   return (
     <section aria-label="Playback controls" className={`space-y-4 ${panelClass}`}>
@@ -35,8 +55,19 @@ export function PlaylistControls({ index, total, currentUrl, onSelect }: Props) 
         </button>
       </div>
       <div className="space-y-3 border-t border-slate-700 pt-4">
-        <ToggleSwitch label={acceptYoutube.label} checked={acceptYoutube.value} onChange={acceptYoutube.set} />
-        <ToggleSwitch label={acceptTiktok.label} checked={acceptTiktok.value} onChange={acceptTiktok.set} />
+        <ToggleSwitch
+          label="Accept YouTube"
+          checked={playlist?.accept_youtube ?? true}
+          disabled={!canEdit || saving}
+          onChange={(v) => void setAccept("accept_youtube", v)}
+        />
+        <ToggleSwitch
+          label="Accept TikTok"
+          checked={playlist?.accept_tiktok ?? true}
+          disabled={!canEdit || saving}
+          onChange={(v) => void setAccept("accept_tiktok", v)}
+        />
+        {playlist && !canEdit && <p className="text-xs text-slate-300">Only the playlist&apos;s owner and admins change what it accepts.</p>}
       </div>
     </section>
   );

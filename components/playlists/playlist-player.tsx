@@ -1,10 +1,16 @@
 "use client";
-/** The playlist page's video area: the current video embedded, with the Fullscreen/Autoplay switches. */
+/**
+ * The playlist page's video area: the current video in the platform's embedded player, with the
+ * Fullscreen/Autoplay switches. "Autoplay" starts each video as it is selected; moving on by itself
+ * when a video ends needs the platforms' player APIs, which the watch room brings.
+ */
+import { embedUrl } from "@/lib/media/embed-url";
 import type { PlaylistLink } from "@/lib/schemas/playlist";
 import { panelClass } from "./styles";
 import { ToggleSwitch } from "./toggle-switch";
 import { usePreference } from "./playlist-preferences";
-import { embedUrl, parseVideoSource, PLATFORM_LABEL } from "./video-url";
+
+export const PLATFORM_LABEL = { youtube: "YouTube", tiktok: "TikTok" } as const;
 
 interface ScreenOptions {
   fullscreenTiktok: boolean;
@@ -13,7 +19,6 @@ interface ScreenOptions {
 }
 
 function Screen({ video, options }: { video: PlaylistLink | null; options: ScreenOptions }) {
-  const { fullscreenTiktok, autoplayTiktok, autoplayYoutube } = options;
   if (!video) {
     return (
       <div className="flex aspect-video items-center justify-center rounded-lg bg-slate-950 p-6 text-center text-slate-300">
@@ -21,9 +26,7 @@ function Screen({ video, options }: { video: PlaylistLink | null; options: Scree
       </div>
     );
   }
-  const source = parseVideoSource(video.url);
-  const src = source && embedUrl(source, { autoplay: source.platform === "youtube" ? autoplayYoutube : autoplayTiktok });
-  if (!source || !src) {
+  if (!video.platform || !video.video_id) {
     return (
       <div className="flex aspect-video flex-col items-center justify-center gap-2 rounded-lg bg-slate-950 p-6 text-center text-slate-300">
         <p>This link can&apos;t be played here.</p>
@@ -31,19 +34,20 @@ function Screen({ video, options }: { video: PlaylistLink | null; options: Scree
       </div>
     );
   }
-  const label = `${PLATFORM_LABEL[source.platform]} video: ${video.title ?? video.url}`;
+  const autoplay = video.platform === "youtube" ? options.autoplayYoutube : options.autoplayTiktok;
+  const src = embedUrl({ platform: video.platform, videoId: video.video_id, startSeconds: video.start_seconds }, { autoplay });
   const frame =
-    source.platform === "youtube"
+    video.platform === "youtube"
       ? "aspect-video w-full"
-      : fullscreenTiktok
+      : options.fullscreenTiktok
         ? "mx-auto aspect-[9/16] h-[80vh] max-w-full"
         : "mx-auto aspect-[9/16] w-full max-w-[20rem]";
   return (
     <iframe
       key={src}
       src={src}
-      title={label}
-      className={`rounded-lg bg-black ${frame}`}
+      title={`${PLATFORM_LABEL[video.platform]} video: ${video.title ?? video.url}`}
+      className={`block rounded-lg bg-black ${frame}`}
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       allowFullScreen
       referrerPolicy="strict-origin-when-cross-origin"

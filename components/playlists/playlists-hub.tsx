@@ -1,26 +1,62 @@
 "use client";
-/** Playlists hub (spec §2): create a playlist or join one with a share code; both are placeholders. */
+/**
+ * Playlists hub: create a playlist (title) or join one with a share code; both need an account.
+ * A share link (/playlists?code=…) arrives with the code filled in, so joining is one press.
+ */
+import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { useAuthModal } from "@/components/layout/auth-modal-context";
+import { useCurrentUser } from "@/lib/api/use-current-user";
+import { PLAYLIST_TITLE_MAX_LENGTH } from "@/lib/schemas/playlist";
+import { createPlaylist, errorText, joinPlaylist } from "./playlist-api";
+import { StatusMessage, type Outcome } from "./status-message";
 import { inputClass, labelClass, panelClass, primaryButtonClass } from "./styles";
-import { usePlaceholderAction } from "./use-placeholder-action";
 
-function StatusText({ id, message }: { id: string; message: string | null }) {
-  return (
-    <p id={id} role="status" className="mt-3 min-h-6 text-sm text-cyan-200">
-      {message}
-    </p>
-  );
-}
+const playlistHref = (id: string) => `/playlist?id=${encodeURIComponent(id)}`;
 
-export function PlaylistsHub() {
-  const create = usePlaceholderAction();
-  const join = usePlaceholderAction();
-  const [shareCode, setShareCode] = useState("");
-  const ids = { create: useId(), join: useId(), code: useId() };
+export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
+  const { user, isLoading } = useCurrentUser();
+  const modal = useAuthModal();
+  const router = useRouter();
+  const [title, setTitle] = useState("");
+  const [code, setCode] = useState(initialCode);
+  const [creating, setCreating] = useState(false);
+  const [joining, setJoining] = useState(false);
+  const [created, setCreated] = useState<Outcome>(null);
+  const [joined, setJoined] = useState<Outcome>(null);
+  const ids = { create: useId(), join: useId() };
+  const signedOut = !isLoading && !user;
 
-  function onJoin(event: FormEvent<HTMLFormElement>) {
+  async function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    join.run();
+    if (!user) return modal.open("login");
+    if (!title.trim()) return setCreated({ kind: "error", text: "Please give the playlist a title." });
+    setCreating(true);
+    setCreated(null);
+    try {
+      const playlist = await createPlaylist({ title });
+      setCreated({ kind: "success", text: `Playlist "${playlist.title}" created. Opening it...` });
+      router.push(playlistHref(playlist.id));
+    } catch (error) {
+      setCreated({ kind: "error", text: "Could not create the playlist.", detail: errorText(error, "") });
+      setCreating(false);
+    }
+  }
+
+  async function onJoin(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!user) return modal.open("login");
+    if (!code.trim()) return setJoined({ kind: "error", text: "Please enter a share code." });
+    setJoining(true);
+    setJoined(null);
+    try {
+      const result = await joinPlaylist(code);
+      setJoined({ kind: "success", text: `You joined "${result.title}". Opening it...` });
+      router.push(playlistHref(result.playlist_id));
+    } catch (error) {
+      setJoined({ kind: "error", text: "Could not join the playlist.", detail: errorText(error, "") });
+      setJoining(false);
+    }
   }
 
   return (
@@ -30,44 +66,61 @@ export function PlaylistsHub() {
           Create New Playlist
         </h2>
         <p className="mt-2 text-sm text-slate-300">Start a queue of YouTube and TikTok videos and share it with your viewers.</p>
-        <button
-          type="button"
-          onClick={create.run}
-          disabled={create.pending}
-          aria-describedby={`${ids.create}-status`}
-          className={`mt-4 ${primaryButtonClass}`}
-        >
-          {create.pending ? "Creating..." : "Create New Playlist"}
-        </button>
-        <StatusText id={`${ids.create}-status`} message={create.message} />
+        <form onSubmit={onCreate} noValidate className="mt-4 space-y-3">
+          <div>
+            <label htmlFor={`${ids.create}-name`} className={labelClass}>
+              Playlist title
+            </label>
+            <input
+              id={`${ids.create}-name`}
+              name="title"
+              required
+              maxLength={PLAYLIST_TITLE_MAX_LENGTH}
+              autoComplete="off"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" disabled={creating} className={primaryButtonClass}>
+            {creating ? "Creating..." : "Create New Playlist"}
+          </button>
+          {signedOut && <p className="text-sm text-slate-300">Log in to create a playlist.</p>}
+          <StatusMessage outcome={created} />
+        </form>
       </section>
 
       <section aria-labelledby={`${ids.join}-title`} className={panelClass}>
         <h2 id={`${ids.join}-title`} className="text-xl font-semibold text-white">
           Join with a Share Code
         </h2>
-        <form onSubmit={onJoin} className="mt-2">
-          <label htmlFor={ids.code} className={labelClass}>
-            Share code
-          </label>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <input
-              id={ids.code}
-              name="shareCode"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              value={shareCode}
-              onChange={(e) => setShareCode(e.target.value)}
-              placeholder="e.g. K7Q2-M9XD"
-              className={inputClass}
-            />
-            <button type="submit" disabled={join.pending} aria-describedby={`${ids.join}-status`} className={`shrink-0 ${primaryButtonClass}`}>
-              {join.pending ? "Joining..." : "Join Playlist"}
-            </button>
+        <p className="mt-2 text-sm text-slate-300">Joined playlists let you add videos to someone else&apos;s queue.</p>
+        <form onSubmit={onJoin} noValidate className="mt-4 space-y-3">
+          <div>
+            <label htmlFor={`${ids.join}-code`} className={labelClass}>
+              Share code
+            </label>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <input
+                id={`${ids.join}-code`}
+                name="shareCode"
+                required
+                maxLength={64}
+                autoComplete="off"
+                spellCheck={false}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                placeholder="e.g. K7Q2M9XD"
+                className={inputClass}
+              />
+              <button type="submit" disabled={joining} className={`shrink-0 ${primaryButtonClass}`}>
+                {joining ? "Joining..." : "Join Playlist"}
+              </button>
+            </div>
           </div>
+          {signedOut && <p className="text-sm text-slate-300">Log in to join a playlist.</p>}
+          <StatusMessage outcome={joined} />
         </form>
-        <StatusText id={`${ids.join}-status`} message={join.message} />
       </section>
     </div>
   );

@@ -6,9 +6,10 @@ interface Props {
   label: string;
   checked: boolean;
   onChange: (next: boolean) => void;
+  disabled?: boolean;
 }
 
-export function ToggleSwitch({ label, checked, onChange }: Props) {
+export function ToggleSwitch({ label, checked, onChange, disabled = false }: Props) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-3">
@@ -20,8 +21,9 @@ export function ToggleSwitch({ label, checked, onChange }: Props) {
         role="switch"
         aria-checked={checked}
         aria-labelledby={id}
+        disabled={disabled}
         onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border transition-colors ${
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
           checked ? "border-cyan-300 bg-cyan-300" : "border-slate-400 bg-slate-800"
         }`}
       >

@@ -1,38 +1,125 @@
 "use client";
 /**
- * Twitch integration (spec §2): viewers add videos from chat with a command. The panel collects the
- * channel, bot credentials and command prefix; connecting is a placeholder, so the status stays
- * "Disconnected". The OAuth token is never stored: it lives only in this component's state.
+ * Twitch integration (owner only): the channel, the bot's account and OAuth token, and the chat
+ * command viewers will use to add videos. The settings are saved on the server; the chat bot that
+ * uses them is not running yet, so the status says "Disconnected" and nothing pretends to connect.
+ * The token is write-only: after saving, the form shows only that one is stored.
  */
 import { useId, useState, type FormEvent } from "react";
 import { DEFAULT_TWITCH_COMMAND_PREFIX } from "@/lib/constants";
+import type { TwitchSettings } from "@/lib/schemas/playlist";
+import { errorText, saveTwitchSettings, useTwitchSettings } from "./playlist-api";
+import { StatusMessage, type Outcome } from "./status-message";
 import { inputClass, labelClass, panelClass, primaryButtonClass, secondaryButtonClass } from "./styles";
-import { usePlaceholderAction } from "./use-placeholder-action";
 
-const FIELDS = [
-  { name: "channel", label: "Channel", type: "text", autoComplete: "off" },
-  { name: "oauthToken", label: "OAuth token", type: "password", autoComplete: "off" },
-  { name: "botUsername", label: "Bot username", type: "text", autoComplete: "off" },
-  { name: "commandPrefix", label: "Command prefix", type: "text", autoComplete: "off" },
-] as const;
+interface Values {
+  channel: string;
+  botUsername: string;
+  commandPrefix: string;
+  oauthToken: string;
+}
 
-type FieldName = (typeof FIELDS)[number]["name"];
+const fromSettings = (s: TwitchSettings | undefined): Values => ({
+  channel: s?.channel ?? "",
+  botUsername: s?.bot_username ?? "",
+  commandPrefix: s?.command_prefix ?? DEFAULT_TWITCH_COMMAND_PREFIX,
+  oauthToken: "",
+});
 
-export function TwitchPanel() {
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    channel: "",
-    oauthToken: "",
-    botUsername: "",
-    commandPrefix: DEFAULT_TWITCH_COMMAND_PREFIX,
-  });
-  const connect = usePlaceholderAction();
+function TwitchForm({ playlistId, settings }: { playlistId: string; settings: TwitchSettings }) {
+  const [values, setValues] = useState<Values>(fromSettings(settings));
+  const [hasToken, setHasToken] = useState(settings.has_oauth_token);
+  const [removeToken, setRemoveToken] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const id = useId();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    connect.run();
+    setSaving(true);
+    setOutcome(null);
+    try {
+      const saved = await saveTwitchSettings(playlistId, {
+        channel: values.channel,
+        bot_username: values.botUsername,
+        command_prefix: values.commandPrefix,
+        // Blank keeps the stored token; the box removes it.
+        ...(removeToken ? { oauth_token: null } : values.oauthToken.trim() ? { oauth_token: values.oauthToken } : {}),
+      });
+      setValues(fromSettings(saved));
+      setHasToken(saved.has_oauth_token);
+      setRemoveToken(false);
+      setOutcome({ kind: "success", text: "Twitch settings saved." });
+    } catch (err) {
+      setOutcome({ kind: "error", text: "Could not save the Twitch settings.", detail: errorText(err, "") });
+    } finally {
+      setSaving(false);
+    }
   }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3">
+      <div>
+        <label htmlFor={`${id}-channel`} className={labelClass}>
+          Channel
+        </label>
+        <input id={`${id}-channel`} name="channel" autoComplete="off" spellCheck={false} value={values.channel} onChange={set("channel")} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-token`} className={labelClass}>
+          OAuth token
+        </label>
+        <input
+          id={`${id}-token`}
+          name="oauthToken"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={values.oauthToken}
+          onChange={set("oauthToken")}
+          placeholder={hasToken ? "•••••••• (saved; type to replace)" : ""}
+          aria-describedby={`${id}-token-hint`}
+          className={inputClass}
+        />
+        <p id={`${id}-token-hint`} className="mt-1 text-xs text-slate-300">
+          {hasToken ? "A token is saved. It is never shown again." : "No token saved."}
+        </p>
+        {hasToken && (
+          <label className="mt-1 flex items-center gap-2 text-xs text-slate-200">
+            <input type="checkbox" checked={removeToken} onChange={(e) => setRemoveToken(e.target.checked)} />
+            Remove the saved token
+          </label>
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${id}-bot`} className={labelClass}>
+          Bot username
+        </label>
+        <input id={`${id}-bot`} name="botUsername" autoComplete="off" spellCheck={false} value={values.botUsername} onChange={set("botUsername")} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-prefix`} className={labelClass}>
+          Command prefix
+        </label>
+        <input id={`${id}-prefix`} name="commandPrefix" autoComplete="off" spellCheck={false} value={values.commandPrefix} onChange={set("commandPrefix")} className={inputClass} />
+      </div>
+      <p className="text-xs text-slate-300">
+        Viewers will type <code className="text-cyan-200">{values.commandPrefix || DEFAULT_TWITCH_COMMAND_PREFIX} &lt;video link&gt;</code> in chat to queue a video.
+      </p>
+      <button type="submit" disabled={saving} className={primaryButtonClass}>
+        {saving ? "Saving..." : "Save Twitch settings"}
+      </button>
+      <StatusMessage outcome={outcome} />
+    </form>
+  );
+}
+
+export function TwitchPanel({ playlistId }: { playlistId: string }) {
+  const [open, setOpen] = useState(false);
+  const { data, error } = useTwitchSettings(open ? playlistId : null);
+  const id = useId();
 
   return (
     <section aria-labelledby={`${id}-title`} className={panelClass}>
@@ -40,48 +127,27 @@ export function TwitchPanel() {
         <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
           Twitch Integration
         </h2>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={`${id}-body`}
-          onClick={() => setOpen((v) => !v)}
-          className={secondaryButtonClass}
-        >
+        <button type="button" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen((v) => !v)} className={secondaryButtonClass}>
           {open ? "Hide" : "Show"}
         </button>
       </div>
       <p className="mt-2 text-sm text-slate-300">
         Status: <span className="font-medium text-slate-100">Disconnected</span>
       </p>
-      <form id={`${id}-body`} hidden={!open} onSubmit={onSubmit} className="mt-4 space-y-3">
-        {FIELDS.map((field) => (
-          <div key={field.name}>
-            <label htmlFor={`${id}-${field.name}`} className={labelClass}>
-              {field.label}
-            </label>
-            <input
-              id={`${id}-${field.name}`}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              spellCheck={false}
-              value={values[field.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-              className={inputClass}
-            />
-          </div>
-        ))}
-        <p className="text-xs text-slate-300">
-          Viewers type <code className="text-cyan-200">{values.commandPrefix || DEFAULT_TWITCH_COMMAND_PREFIX} &lt;video link&gt;</code> in
-          chat to queue a video.
+      <div id={`${id}-body`} hidden={!open}>
+        <p className="mt-2 text-xs text-slate-300">
+          The chat bot that adds videos from Twitch chat is not available yet. Your settings are saved for when it is.
         </p>
-        <button type="submit" disabled={connect.pending} className={primaryButtonClass}>
-          {connect.pending ? "Connecting..." : "Connect"}
-        </button>
-        <p role="status" className="min-h-5 text-sm text-cyan-200">
-          {connect.message}
-        </p>
-      </form>
+        {error ? (
+          <p role="alert" className="mt-2 text-sm text-red-300">
+            {errorText(error, "Could not load the Twitch settings.")}
+          </p>
+        ) : data ? (
+          <TwitchForm playlistId={playlistId} settings={data} />
+        ) : (
+          open && <p className="mt-2 text-sm text-slate-300">Loading...</p>
+        )}
+      </div>
     </section>
   );
 }

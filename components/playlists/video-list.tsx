@@ -1,17 +1,41 @@
 "use client";
-/** "Total Videos" and the playlist's videos in play order; choosing one makes it the current video. */
-import { useId } from "react";
-import type { PlaylistLink } from "@/lib/schemas/playlist";
+/**
+ * "Total Videos" and the playlist's videos in play order; choosing one makes it the current video.
+ * Owner and admins move videos up and down; whoever may remove a video sees its Remove button.
+ */
+import { useId, useState } from "react";
+import { useToast } from "@/components/ui/toast";
+import { playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
+import { errorText, movePlaylistLink, removePlaylistLink } from "./playlist-api";
 import { panelClass } from "./styles";
 
 interface Props {
-  videos: PlaylistLink[];
+  playlist: PlaylistDetail | null;
   currentIndex: number;
   onSelect: (index: number) => void;
 }
 
-export function VideoList({ videos, currentIndex, onSelect }: Props) {
+const smallButton =
+  "rounded border border-slate-500 px-2 py-1 text-xs text-slate-100 hover:border-cyan-300 hover:text-cyan-200 disabled:cursor-not-allowed disabled:opacity-50";
+
+export function VideoList({ playlist, currentIndex, onSelect }: Props) {
   const titleId = useId();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const videos = playlist?.links ?? [];
+  const canEdit = playlist ? playlistRights(playlist.role).canEdit : false;
+
+  async function run(action: () => Promise<unknown>, fallback: string) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      toast.error(errorText(error, fallback));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <section aria-labelledby={titleId} className={panelClass}>
       <h2 id={titleId} className="text-lg font-semibold text-white">
@@ -20,22 +44,62 @@ export function VideoList({ videos, currentIndex, onSelect }: Props) {
       {videos.length === 0 ? (
         <p className="mt-3 text-sm text-slate-300">No videos yet.</p>
       ) : (
-        <ol className="mt-3 max-h-96 space-y-1 overflow-y-auto">
-          {videos.map((video, i) => (
-            <li key={video.id}>
-              <button
-                type="button"
-                onClick={() => onSelect(i)}
-                aria-current={i === currentIndex ? "true" : undefined}
-                className={`w-full truncate rounded-md px-3 py-2 text-left text-sm ${
-                  i === currentIndex ? "bg-cyan-300 font-semibold text-slate-950" : "text-slate-200 hover:bg-slate-800"
-                }`}
-                title={video.url}
-              >
-                {i + 1}. {video.title ?? video.url}
-              </button>
-            </li>
-          ))}
+        <ol className="mt-3 max-h-[32rem] space-y-2 overflow-y-auto" aria-label="Videos in play order">
+          {videos.map((video, i) => {
+            const name = video.title ?? video.url;
+            return (
+              <li key={video.id} className="rounded-md border border-slate-700 p-1">
+                <button
+                  type="button"
+                  onClick={() => onSelect(i)}
+                  aria-current={i === currentIndex ? "true" : undefined}
+                  className={`block w-full truncate rounded px-2 py-1 text-left text-sm ${
+                    i === currentIndex ? "bg-cyan-300 font-semibold text-slate-950" : "text-slate-200 hover:bg-slate-800"
+                  }`}
+                  title={video.url}
+                >
+                  {i + 1}. {name}
+                </button>
+                {(canEdit || video.can_remove) && (
+                  <div className="mt-1 flex flex-wrap gap-1 px-1">
+                    {canEdit && (
+                      <>
+                        <button
+                          type="button"
+                          disabled={busy || i === 0}
+                          aria-label={`Move up: ${name}`}
+                          onClick={() => playlist && void run(() => movePlaylistLink(playlist.id, video.id, i - 1), "Could not move the video.")}
+                          className={smallButton}
+                        >
+                          ↑ Up
+                        </button>
+                        <button
+                          type="button"
+                          disabled={busy || i === videos.length - 1}
+                          aria-label={`Move down: ${name}`}
+                          onClick={() => playlist && void run(() => movePlaylistLink(playlist.id, video.id, i + 1), "Could not move the video.")}
+                          className={smallButton}
+                        >
+                          ↓ Down
+                        </button>
+                      </>
+                    )}
+                    {video.can_remove && (
+                      <button
+                        type="button"
+                        disabled={busy}
+                        aria-label={`Remove: ${name}`}
+                        onClick={() => playlist && void run(() => removePlaylistLink(playlist.id, video.id), "Could not remove the video.")}
+                        className={smallButton}
+                      >
+                        Remove
+                      </button>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

@@ -1,8 +1,10 @@
 /**
- * Playlists (spec §3 "Playlist"): a titled list of YouTube/TikTok links owned by one user. The share
- * code is what "Join with a Share Code" will accept once joining lands.
+ * Playlists: a titled, ordered list of YouTube/TikTok links owned by one user. Others take part
+ * through two secrets: the short share code makes them collaborators (they may add videos), the
+ * longer admin key (the "direct URL" in the owner's hidden admin block) makes them editors (they may
+ * also remove, reorder, rename and change which platforms are accepted). Everyone may view.
  */
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const playlist = pgTable(
@@ -14,7 +16,13 @@ export const playlist = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     shareCode: text("share_code").notNull().unique(),
+    /** Grants editor rights to whoever joins with it; shown to the owner only. */
+    adminKey: text("admin_key").unique(),
+    /** Adds from a platform switched off here are refused by the server. */
+    acceptYoutube: boolean("accept_youtube").notNull().default(true),
+    acceptTiktok: boolean("accept_tiktok").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("playlist_owner_id_idx").on(t.ownerId), index("playlist_created_at_idx").on(t.createdAt)],
 );
@@ -28,9 +36,46 @@ export const playlistLink = pgTable(
       .references(() => playlist.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     title: text("title"),
+    /** Play order, 0-based and gap-free; every write renumbers under a lock on the playlist row. */
+    position: integer("position").notNull().default(0),
     /** Who added the link; kept (as null) when that account is deleted so the playlist stays whole. */
     addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("playlist_link_playlist_id_idx").on(t.playlistId, t.createdAt)],
+  (t) => [
+    index("playlist_link_playlist_id_idx").on(t.playlistId, t.createdAt),
+    index("playlist_link_position_idx").on(t.playlistId, t.position),
+  ],
 );
+
+/** People who joined a playlist with its share code (collaborator) or admin key (editor). */
+export const playlistMember = pgTable(
+  "playlist_member",
+  {
+    playlistId: text("playlist_id")
+      .notNull()
+      .references(() => playlist.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** collaborator | editor */
+    role: text("role").notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.userId] }), index("playlist_member_user_idx").on(t.userId)],
+);
+
+/**
+ * The owner's Twitch chat settings for a playlist. The OAuth token is a secret: it is stored
+ * encrypted (AES-256-GCM, key derived from the server's auth secret) and never sent back.
+ */
+export const playlistTwitch = pgTable("playlist_twitch", {
+  playlistId: text("playlist_id")
+    .primaryKey()
+    .references(() => playlist.id, { onDelete: "cascade" }),
+  channel: text("channel"),
+  botUsername: text("bot_username"),
+  commandPrefix: text("command_prefix").notNull(),
+  oauthTokenEncrypted: text("oauth_token_encrypted"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -22,12 +22,13 @@ const TIKTOK_SHORT_HOSTS = new Set(["vm.tiktok.com", "vt.tiktok.com"]);
 /** Paths whose next segment is the video id: /shorts/ID, /embed/ID, /live/ID, /v/ID, /e/ID. */
 const YOUTUBE_ID_PATHS = new Set(["shorts", "embed", "live", "v", "e"]);
 
-/** "90", "90s", "1m30s", "1h2m3s" → seconds; anything else → 0. */
+/** "90", "90s", "1m30s", "1m30", "1h2m3s" → seconds; anything else → 0. */
 export function parseStartTime(raw: string | null | undefined): number {
   if (!raw) return 0;
   const value = raw.trim().toLowerCase();
   if (/^\d+(\.\d+)?s?$/.test(value)) return Math.floor(Number.parseFloat(value));
-  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(value);
+  // The seconds' "s" is often left off after minutes or hours ("t=1m30").
+  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s?)?$/.exec(value);
   if (!match || value === "") return 0;
   const [, h = "0", m = "0", s = "0"] = match;
   return Number(h) * 3600 + Number(m) * 60 + Number(s);

@@ -1,34 +1,97 @@
 /**
- * Playlist resource schemas (spec §3 "Playlist", §7). Shared by the route handlers, which parse every
- * body that enters and every payload that leaves, and by the browser forms, which validate the same
- * way before sending.
+ * Playlist resource schemas: shared by the route handlers, which parse every body that enters and
+ * every payload that leaves, and by the browser forms, which validate the same way before sending.
  */
 import { z } from "zod";
+import { DEFAULT_TWITCH_COMMAND_PREFIX } from "@/lib/constants";
+import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { pathId, safeText } from "./common";
 
+export const PLAYLIST_TITLE_MAX_LENGTH = 100;
 export const PLAYLIST_LINK_TITLE_MAX_LENGTH = 200;
+/** Bounds a playlist so the page, the detail payload and a party queue stay small. */
+export const PLAYLIST_MAX_VIDEOS = 500;
+/** How many playlists one account may own. */
+export const PLAYLISTS_PER_OWNER_MAX = 100;
 export const VIDEO_URL_MAX_LENGTH = 2048;
 export const VIDEO_URL_ERROR = "Video URL must be a valid http(s) link.";
+export const UNSUPPORTED_VIDEO_URL_ERROR =
+  "Only YouTube and TikTok video links can be added (for example https://www.youtube.com/watch?v=… or https://www.tiktok.com/@user/video/…).";
+export const PLAYLIST_REQUIRED_MESSAGE = "Playlist ID and Video URL are required";
+
+export const PLAYLIST_ROLES = ["owner", "editor", "collaborator", "viewer"] as const;
+export type PlaylistRole = (typeof PLAYLIST_ROLES)[number];
+
+/**
+ * What each role may do. Collaborators (joined with the share code) add videos and remove the ones
+ * they added; editors (joined with the admin link) run the playlist; only the owner deletes it,
+ * manages its Twitch settings and sees the admin link.
+ */
+export function playlistRights(role: PlaylistRole) {
+  return {
+    canAdd: role !== "viewer",
+    canEdit: role === "owner" || role === "editor",
+    canDelete: role === "owner",
+    canManageTwitch: role === "owner",
+    seesShareCode: role !== "viewer",
+  };
+}
+
+const title = safeText("Title", { error: "Title is required." })
+  .trim()
+  .min(1, "Title is required.")
+  .max(PLAYLIST_TITLE_MAX_LENGTH, `Title must be at most ${PLAYLIST_TITLE_MAX_LENGTH} characters.`);
+
+/** POST /api/v1/playlists body. */
+export const createPlaylistInputSchema = z.object({ title });
+export type CreatePlaylistInput = z.input<typeof createPlaylistInputSchema>;
+
+/** PATCH /api/v1/playlists/{id} body: any of the title and the two "Accept …" switches. */
+export const updatePlaylistInputSchema = z
+  .object({
+    title: title.optional(),
+    accept_youtube: z.boolean({ error: "accept_youtube must be true or false." }).optional(),
+    accept_tiktok: z.boolean({ error: "accept_tiktok must be true or false." }).optional(),
+  })
+  .refine((v) => v.title !== undefined || v.accept_youtube !== undefined || v.accept_tiktok !== undefined, {
+    error: "Nothing to change: send title, accept_youtube or accept_tiktok.",
+  });
+export type UpdatePlaylistInput = z.input<typeof updatePlaylistInputSchema>;
 
 /** A link someone can open: http or https only (never javascript:, data: or file:). */
 export const videoUrlSchema = safeText("Video URL", { error: "Video URL is required." })
   .trim()
+  .min(1, "Video URL is required.")
   .max(VIDEO_URL_MAX_LENGTH, `Video URL must be at most ${VIDEO_URL_MAX_LENGTH} characters.`)
   .pipe(z.url({ protocol: /^https?$/, error: VIDEO_URL_ERROR }));
 
+/** A YouTube or TikTok video link in any common form; anything else is refused with a clear message. */
+export const mediaUrlSchema = videoUrlSchema.refine((url) => parseMediaUrl(url) !== null, { error: UNSUPPORTED_VIDEO_URL_ERROR });
+
 /** POST /api/v1/playlists/{id}/links body: url, optional title (blank → none). */
 export const addPlaylistLinkInputSchema = z.object({
-  url: videoUrlSchema,
+  url: mediaUrlSchema,
   title: safeText("Title")
     .trim()
     .max(PLAYLIST_LINK_TITLE_MAX_LENGTH, `Title must be at most ${PLAYLIST_LINK_TITLE_MAX_LENGTH} characters.`)
     .nullish()
-    .transform((title) => title || null),
+    .transform((t) => t || null),
 });
 export type AddPlaylistLinkInput = z.input<typeof addPlaylistLinkInputSchema>;
 
-/** Route parameter of /api/v1/playlists/{id}/… */
+/** PATCH /api/v1/playlists/{id}/links/{linkId} body: the link's new 0-based place in the list. */
+export const moveLinkInputSchema = z.object({
+  position: z.number({ error: "position must be a whole number." }).int("position must be a whole number.").min(0, "position must be 0 or more."),
+});
+
+/** POST /api/v1/playlists/join body: a share code (collaborator) or an admin key (editor). */
+export const joinPlaylistInputSchema = z.object({
+  code: safeText("Share code", { error: "Share code is required." }).trim().min(1, "Share code is required.").max(64, "That is not a share code."),
+});
+
+/** Route parameters of /api/v1/playlists/{id}/… */
 export const playlistIdParamSchema = z.object({ id: pathId("Playlist ID") });
+export const playlistLinkParamSchema = z.object({ id: pathId("Playlist ID"), linkId: pathId("Video ID") });
 
 /**
  * One row of the playlists list. The spec saw two spellings of each field (id/playlist_id,
@@ -47,19 +110,91 @@ export const playlistSummarySchema = z.object({
 export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
 export const playlistListSchema = z.array(playlistSummarySchema);
 
+/** GET /api/v1/playlists/me: the playlists the caller owns or joined, with their role. */
+export const myPlaylistSchema = playlistSummarySchema.extend({
+  role: z.enum(PLAYLIST_ROLES),
+  total_videos: z.number().int().nonnegative(),
+});
+export type MyPlaylist = z.infer<typeof myPlaylistSchema>;
+export const myPlaylistListSchema = z.array(myPlaylistSchema);
+
+/**
+ * One video of a playlist, in play order. `platform` and `video_id` are what a player (or a party
+ * queue) needs; `video_id` is null for a TikTok short link that could not be resolved yet.
+ */
 export const playlistLinkSchema = z.object({
   id: z.string(),
   playlist_id: z.string(),
+  position: z.number().int().nonnegative(),
   url: z.string(),
   title: z.string().nullable(),
+  platform: z.enum(["youtube", "tiktok"]).nullable(),
+  video_id: z.string().nullable(),
+  start_seconds: z.number().int().nonnegative(),
+  added_by_username: z.string().nullable(),
+  /** Whether the caller may remove this video. */
+  can_remove: z.boolean(),
   created_at: z.string(),
 });
 export type PlaylistLink = z.infer<typeof playlistLinkSchema>;
 
-/** GET /api/v1/playlists/{id}: the playlist with its links, oldest first (play order). */
+/** GET /api/v1/playlists/{id}: the playlist with its videos in play order and the caller's rights. */
 export const playlistDetailSchema = playlistSummarySchema.extend({
-  /** Only the owner sees the share code: it is what lets others join. */
+  role: z.enum(PLAYLIST_ROLES),
+  accept_youtube: z.boolean(),
+  accept_tiktok: z.boolean(),
+  total_videos: z.number().int().nonnegative(),
+  max_videos: z.number().int().positive(),
+  /** Members only: what lets others join as collaborators. */
   share_code: z.string().nullable(),
+  /** The owner only: joining with it grants editor rights (the admin block's direct URL). */
+  admin_key: z.string().nullable(),
   links: z.array(playlistLinkSchema),
 });
 export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
+
+/** POST /api/v1/playlists/join answer. */
+export const joinPlaylistResultSchema = z.object({ playlist_id: z.string(), title: z.string(), role: z.enum(PLAYLIST_ROLES) });
+export type JoinPlaylistResult = z.infer<typeof joinPlaylistResultSchema>;
+
+const TWITCH_LOGIN = /^[A-Za-z0-9_]{3,25}$/;
+const optionalLogin = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(25, `${label} must be at most 25 characters.`)
+    .refine((v) => v === "" || TWITCH_LOGIN.test(v.replace(/^#/, "")), { error: `${label} must be a Twitch name (letters, digits, _).` })
+    .nullish()
+    .transform((v) => (v ? v.replace(/^#/, "").toLowerCase() : null));
+
+/**
+ * PUT /api/v1/playlists/{id}/twitch body. `oauth_token`: a string replaces the stored token, null
+ * removes it, leaving it out keeps it (the token is never sent back, so the form cannot resend it).
+ */
+export const twitchSettingsInputSchema = z.object({
+  channel: optionalLogin("Channel"),
+  bot_username: optionalLogin("Bot username"),
+  command_prefix: safeText("Command prefix")
+    .trim()
+    .max(20, "Command prefix must be at most 20 characters.")
+    .refine((v) => !/\s/.test(v), { error: "Command prefix cannot contain spaces." })
+    .nullish()
+    .transform((v) => v || DEFAULT_TWITCH_COMMAND_PREFIX),
+  oauth_token: safeText("OAuth token")
+    .trim()
+    .max(200, "OAuth token must be at most 200 characters.")
+    .refine((v) => !/\s/.test(v), { error: "OAuth token cannot contain spaces." })
+    .nullish(),
+});
+export type TwitchSettingsInput = z.input<typeof twitchSettingsInputSchema>;
+
+/** The stored Twitch settings as the owner sees them: the token only as "set or not". */
+export const twitchSettingsSchema = z.object({
+  channel: z.string().nullable(),
+  bot_username: z.string().nullable(),
+  command_prefix: z.string(),
+  has_oauth_token: z.boolean(),
+  /** The chat bot does not exist yet, so nothing ever connects. */
+  status: z.literal("disconnected"),
+});
+export type TwitchSettings = z.infer<typeof twitchSettingsSchema>;

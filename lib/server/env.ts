@@ -83,6 +83,8 @@ const schema = z.object({
   TWITCH_API_BASE_URL: optionalUrl,
   /** Twitch OAuth base for the app access token (client credentials); unset → https://id.twitch.tv/oauth2. */
   TWITCH_AUTH_BASE_URL: optionalUrl,
+  /** Follow TikTok short links' redirects (vm.tiktok.com/…) to store the full video link; 0 keeps them as links (offline). */
+  VP_RESOLVE_SHORT_LINKS: z.enum(["0", "1"]).default("1"),
   /** How long Twitch info (user + live state) is cached per channel. */
   VP_TWITCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });

@@ -16,6 +16,9 @@ describe("parseMediaUrl: YouTube", () => {
     [`https://www.youtube-nocookie.com/embed/${ID}`, 0],
     [`https://www.youtube.com/live/${ID}?si=abc`, 0],
     [`https://www.youtube.com/watch?v=${ID}#t=1h2m3s`, 3723],
+    [`https://www.youtube.com/watch?v=${ID}&t=2m5`, 125],
+    [`https://www.youtube.com/shorts/${ID}?feature=share`, 0],
+    [`https://youtube.com/watch?app=desktop&v=${ID}`, 0],
     [`  https://WWW.YOUTUBE.COM/watch?v=${ID}  `, 0],
   ])("%s", (input, start) => {
     expect(parseMediaUrl(input)).toEqual({
@@ -81,6 +84,8 @@ describe("parseStartTime", () => {
     ["90", 90],
     ["90s", 90],
     ["1m30s", 90],
+    ["1m30", 90],
+    ["1h2m3", 3723],
     ["2h", 7200],
     ["", 0],
     ["abc", 0],

@@ -1,5 +1,8 @@
 /** @jest-environment jsdom */
-/** Add Video to Playlist: required-field message, URL check, success clears URL and Title, API errors show their detail. */
+/**
+ * Add Video to Playlist: required-field message, YouTube/TikTok check, picking one of your playlists,
+ * success clears URL and Title, API errors show their detail.
+ */
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AddVideoForm } from "@/components/playlists/add-video-form";
@@ -8,8 +11,26 @@ import { ApiClientError } from "@/lib/api/client";
 import { addPlaylistLink } from "@/components/playlists/playlist-api";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 
+/** Pasting (not typing key by key) keeps these tests quick on a busy machine. */
+async function paste(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
+
+// Rendering whole forms under jsdom is slow on a busy shared machine; no assertion here depends on time.
+jest.setTimeout(30_000);
+
 jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: jest.fn() }));
-jest.mock("@/components/playlists/playlist-api", () => ({ addPlaylistLink: jest.fn() }));
+jest.mock("@/components/playlists/playlist-api", () => ({
+  ...jest.requireActual("@/components/playlists/playlist-api"),
+  addPlaylistLink: jest.fn(),
+  useMyPlaylists: () => ({
+    data: [
+      { id: "pl-own", title: "Mine", role: "owner", total_videos: 3 },
+      { id: "pl-joined", title: "Friend's", role: "collaborator", total_videos: 0 },
+    ],
+  }),
+}));
 
 const mockedUser = jest.mocked(useCurrentUser);
 const mockedAdd = jest.mocked(addPlaylistLink);
@@ -37,8 +58,8 @@ test.each([
   const user = userEvent.setup();
   render(<AddVideoForm />);
   const f = fields();
-  if (playlistId) await user.type(f.playlistId, playlistId);
-  if (url) await user.type(f.url, url);
+  if (playlistId) await paste(user, f.playlistId, playlistId);
+  if (url) await paste(user, f.url, url);
   await user.click(f.submit);
   expect(screen.getByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
   expect(mockedAdd).not.toHaveBeenCalled();
@@ -53,25 +74,54 @@ test("the inputs are marked required and the URL field has the url type", () => 
   expect(f.title).not.toBeRequired();
 });
 
-test("a value that is not an http(s) URL is refused before sending", async () => {
+test.each([
+  ["javascript:alert(1)", "Video URL must be a valid http(s) link."],
+  ["https://vimeo.com/76979871", "Only YouTube and TikTok video links can be added"],
+])("%p is refused before sending", async (url, message) => {
   const user = userEvent.setup();
   render(<AddVideoForm />);
   const f = fields();
-  await user.type(f.playlistId, "pl-1");
-  await user.type(f.url, "javascript:alert(1)");
+  await paste(user, f.playlistId, "pl-1");
+  await paste(user, f.url, url);
   await user.click(f.submit);
-  expect(screen.getByRole("alert")).toHaveTextContent("Video URL must be a valid http(s) link.");
+  expect(screen.getByRole("alert")).toHaveTextContent("Error adding video");
+  expect(screen.getByRole("alert")).toHaveTextContent(message);
   expect(mockedAdd).not.toHaveBeenCalled();
 });
 
+test("choosing one of your playlists fills in its ID; only playlists you may add to are offered", async () => {
+  const user = userEvent.setup();
+  render(<AddVideoForm />);
+  const select = screen.getByLabelText("Your playlists");
+  expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+    "Choose a playlist",
+    "Mine (Owner, 3 videos)",
+    "Friend's (Collaborator, 0 videos)",
+  ]);
+  await user.selectOptions(select, "pl-joined");
+  expect(fields().playlistId).toHaveValue("pl-joined");
+});
+
 test("success sends the trimmed values, clears URL and Title, keeps the playlist ID", async () => {
-  mockedAdd.mockResolvedValue({ id: "l1", playlist_id: "pl-1", url: "https://youtu.be/dQw4w9WgXcQ", title: "Song", created_at: "" });
+  mockedAdd.mockResolvedValue({
+    id: "l1",
+    playlist_id: "pl-1",
+    position: 0,
+    url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    title: "Song",
+    platform: "youtube",
+    video_id: "dQw4w9WgXcQ",
+    start_seconds: 0,
+    added_by_username: "ann",
+    can_remove: true,
+    created_at: "",
+  });
   const user = userEvent.setup();
   render(<AddVideoForm />);
   const f = fields();
-  await user.type(f.playlistId, " pl-1 ");
-  await user.type(f.url, " https://youtu.be/dQw4w9WgXcQ ");
-  await user.type(f.title, "Song");
+  await paste(user, f.playlistId, " pl-1 ");
+  await paste(user, f.url, " https://youtu.be/dQw4w9WgXcQ ");
+  await paste(user, f.title, "Song");
   await user.click(f.submit);
 
   expect(await screen.findByRole("status")).toHaveTextContent("Video added successfully!");
@@ -79,6 +129,7 @@ test("success sends the trimmed values, clears URL and Title, keeps the playlist
   expect(f.url).toHaveValue("");
   expect(f.title).toHaveValue("");
   expect(f.playlistId).toHaveValue(" pl-1 ");
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 });
 
 test("failure shows 'Error adding video' with the API's detail and keeps the input", async () => {
@@ -86,8 +137,8 @@ test("failure shows 'Error adding video' with the API's detail and keeps the inp
   const user = userEvent.setup();
   render(<AddVideoForm />);
   const f = fields();
-  await user.type(f.playlistId, "missing");
-  await user.type(f.url, "https://youtu.be/dQw4w9WgXcQ");
+  await paste(user, f.playlistId, "missing");
+  await paste(user, f.url, "https://youtu.be/dQw4w9WgXcQ");
   await user.click(f.submit);
 
   const alert = await screen.findByRole("alert");

@@ -1,25 +1,48 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { getDb } from "@/db/client";
-import { playlistLink } from "@/db/schema";
-import type { PlaylistLink } from "@/lib/schemas/playlist";
-import { forbidden } from "@/lib/server/http/api-error";
-import { getPlaylistOrThrow } from "./get-playlist-or-throw";
-import { toPlaylistLink } from "./to-playlist-link";
+import { count, eq } from "drizzle-orm";
+import { playlist, playlistLink } from "@/db/schema";
+import { parseMediaUrl } from "@/lib/media/parse-media-url";
+import { PLAYLIST_MAX_VIDEOS, UNSUPPORTED_VIDEO_URL_ERROR, type PlaylistLink } from "@/lib/schemas/playlist";
+import { conflict, unprocessable } from "@/lib/server/http/api-error";
+import { getPlaylistDetail } from "./get-playlist-detail";
+import { newPlaylistId } from "./new-codes";
+import { inTransaction, lockPlaylistFor } from "./playlist-access";
+import { resolveShortLinkIfEnabled } from "./resolve-tiktok-short-link";
 
-/** Appends a video link to a playlist; only the playlist's owner may add (404 before 403). */
-export async function addPlaylistLink(
-  playlistId: string,
-  userId: string,
-  input: { url: string; title: string | null },
-): Promise<PlaylistLink> {
-  const target = await getPlaylistOrThrow(playlistId);
-  if (target.ownerId !== userId) throw forbidden("Only the playlist's owner can add videos to it.");
-  const db = await getDb();
-  const [row] = await db
-    .insert(playlistLink)
-    .values({ id: randomUUID(), playlistId: target.id, url: input.url, title: input.title, addedBy: userId })
-    .returning();
-  if (!row) throw new Error("Insert into playlist_link returned no row");
-  return toPlaylistLink(row);
+/**
+ * POST /playlists/{id}/links: appends a YouTube or TikTok video (owner, editors, collaborators).
+ * The playlist's "Accept YouTube" / "Accept TikTok" switches are enforced here, and the playlist
+ * holds at most PLAYLIST_MAX_VIDEOS; the count and the new position are read under the row lock,
+ * so two adds at once cannot both take the last place or the same position.
+ */
+export async function addPlaylistLink(playlistId: string, userId: string, input: { url: string; title: string | null }): Promise<PlaylistLink> {
+  let media = parseMediaUrl(input.url);
+  if (!media) throw unprocessable(`url: ${UNSUPPORTED_VIDEO_URL_ERROR}`);
+  let url = media.url;
+  if (media.platform === "tiktok" && media.id === null) {
+    // Resolved before the transaction: a slow network must not hold the playlist's lock.
+    const resolved = await resolveShortLinkIfEnabled(media.url);
+    if (resolved) {
+      media = resolved;
+      url = resolved.url;
+    }
+  }
+
+  const id = newPlaylistId();
+  await inTransaction(async (tx) => {
+    const { row } = await lockPlaylistFor(tx, playlistId, userId, "canAdd");
+    if (media.platform === "youtube" && !row.acceptYoutube) throw unprocessable("This playlist does not accept YouTube links right now.");
+    if (media.platform === "tiktok" && !row.acceptTiktok) throw unprocessable("This playlist does not accept TikTok links right now.");
+    const [existing] = await tx.select({ n: count() }).from(playlistLink).where(eq(playlistLink.playlistId, playlistId));
+    const total = existing?.n ?? 0;
+    if (total >= PLAYLIST_MAX_VIDEOS) {
+      throw conflict(`This playlist is full (${PLAYLIST_MAX_VIDEOS} videos). Remove a video before adding another.`);
+    }
+    await tx.insert(playlistLink).values({ id, playlistId, url, title: input.title, position: total, addedBy: userId });
+    await tx.update(playlist).set({ updatedAt: new Date() }).where(eq(playlist.id, playlistId));
+  });
+  const detail = await getPlaylistDetail(playlistId, userId);
+  const added = detail.links.find((link) => link.id === id);
+  if (!added) throw new Error("added playlist link not found after insert");
+  return added;
 }

@@ -1,38 +1,43 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { playlist, playlistLink, user } from "@/db/schema";
-import { playlistDetailSchema, type PlaylistDetail } from "@/lib/schemas/playlist";
+import { PLAYLIST_MAX_VIDEOS, playlistDetailSchema, playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { notFound } from "@/lib/server/http/api-error";
+import { PLAYLIST_NOT_FOUND, roleIn } from "./playlist-access";
 import { toPlaylistLink } from "./to-playlist-link";
 import { toPlaylistSummary } from "./to-playlist-summary";
 
-/** One playlist with its links in play order; the share code only for its owner (`viewerId`). */
+/**
+ * GET /playlists/{id}: the playlist with its videos in play order and the caller's role. Members see
+ * the share code; only the owner sees the admin key.
+ */
 export async function getPlaylistDetail(id: string, viewerId: string | null): Promise<PlaylistDetail> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: playlist.id,
-      title: playlist.title,
-      createdAt: playlist.createdAt,
-      ownerId: playlist.ownerId,
-      shareCode: playlist.shareCode,
-      ownerUsername: user.username,
-      ownerName: user.name,
-    })
+    .select({ playlist, ownerUsername: user.username, ownerName: user.name })
     .from(playlist)
     .innerJoin(user, eq(user.id, playlist.ownerId))
     .where(eq(playlist.id, id))
     .limit(1);
-  if (!row) throw notFound("Playlist not found");
+  if (!row) throw notFound(PLAYLIST_NOT_FOUND);
+  const role = await roleIn(db, row.playlist, viewerId);
+  const rights = playlistRights(role);
   const links = await db
-    .select()
+    .select({ ...getTableColumns(playlistLink), addedByUsername: user.username })
     .from(playlistLink)
+    .leftJoin(user, eq(user.id, playlistLink.addedBy))
     .where(eq(playlistLink.playlistId, id))
-    .orderBy(asc(playlistLink.createdAt), asc(playlistLink.id));
+    .orderBy(asc(playlistLink.position), asc(playlistLink.createdAt), asc(playlistLink.id));
   return playlistDetailSchema.parse({
-    ...toPlaylistSummary(row),
-    share_code: viewerId !== null && viewerId === row.ownerId ? row.shareCode : null,
-    links: links.map(toPlaylistLink),
+    ...toPlaylistSummary({ ...row.playlist, ownerUsername: row.ownerUsername, ownerName: row.ownerName }),
+    role,
+    accept_youtube: row.playlist.acceptYoutube,
+    accept_tiktok: row.playlist.acceptTiktok,
+    total_videos: links.length,
+    max_videos: PLAYLIST_MAX_VIDEOS,
+    share_code: rights.seesShareCode ? row.playlist.shareCode : null,
+    admin_key: role === "owner" ? row.playlist.adminKey : null,
+    links: links.map((link) => toPlaylistLink(link, { id: viewerId, role })),
   });
 }

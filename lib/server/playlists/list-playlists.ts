@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { playlist, user } from "@/db/schema";
 import type { PlaylistSummary } from "@/lib/schemas/playlist";
-import { toPlaylistSummary } from "./to-playlist-summary";
+import { playlistWithOwnerColumns, toPlaylistSummary } from "./to-playlist-summary";
 
 export const PLAYLIST_LIST_LIMIT = 100;
 
@@ -11,13 +11,7 @@ export const PLAYLIST_LIST_LIMIT = 100;
 export async function listPlaylists(): Promise<PlaylistSummary[]> {
   const db = await getDb();
   const rows = await db
-    .select({
-      id: playlist.id,
-      title: playlist.title,
-      createdAt: playlist.createdAt,
-      ownerUsername: user.username,
-      ownerName: user.name,
-    })
+    .select(playlistWithOwnerColumns)
     .from(playlist)
     .innerJoin(user, eq(user.id, playlist.ownerId))
     .orderBy(desc(playlist.createdAt), desc(playlist.id))

@@ -1,4 +1,5 @@
 import "server-only";
+import { playlist, user } from "@/db/schema";
 import { playlistSummarySchema, type PlaylistSummary } from "@/lib/schemas/playlist";
 
 /** A playlist row joined with its owner's names: the columns every playlist read selects. */
@@ -9,6 +10,15 @@ export interface PlaylistWithOwner {
   ownerUsername: string | null;
   ownerName: string;
 }
+
+/** Select these (from playlist joined with its owner) for toPlaylistSummary. */
+export const playlistWithOwnerColumns = {
+  id: playlist.id,
+  title: playlist.title,
+  createdAt: playlist.createdAt,
+  ownerUsername: user.username,
+  ownerName: user.name,
+};
 
 export function toPlaylistSummary(row: PlaylistWithOwner): PlaylistSummary {
   return playlistSummarySchema.parse({

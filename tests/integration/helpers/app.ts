@@ -53,6 +53,8 @@ export function spawnApp(opts: { port: number; dataDir: string; env?: Record<str
       PORT: String(opts.port),
       VP_DATA_DIR: opts.dataDir,
       VP_SEED_DEMO: "0",
+      // Tests stay offline: TikTok short links are kept as links instead of being resolved.
+      VP_RESOLVE_SHORT_LINKS: "0",
       BETTER_AUTH_URL: `http://localhost:${opts.port}`,
       ...opts.env,
     },

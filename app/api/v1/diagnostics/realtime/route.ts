@@ -5,6 +5,7 @@ import { notFound } from "@/lib/server/http/api-error";
 import { parseQuery, withApi } from "@/lib/server/http/with-api";
 import { getBus } from "@/lib/server/realtime/get-bus";
 import { loadedRooms } from "@/lib/server/realtime/rooms";
+import { otherMethods } from "@/lib/server/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -33,3 +34,5 @@ export const GET = withApi(async ({ req }) => {
     memory: { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers },
   };
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,4 @@
-// POST /api/v1/playlists/[id]/links – add a video link to a playlist you own
+// POST /api/v1/playlists/[id]/links – add a YouTube or TikTok video (owner, editors, collaborators)
 import { addPlaylistLinkInputSchema, playlistIdParamSchema } from "@/lib/schemas/playlist";
 import { addPlaylistLink } from "@/lib/server/playlists/add-playlist-link";
 import { otherMethods } from "@/lib/server/http/other-methods";
