@@ -25,6 +25,7 @@ ALTER TABLE "playlist_member" ADD CONSTRAINT "playlist_member_user_id_user_id_fk
 ALTER TABLE "playlist_twitch" ADD CONSTRAINT "playlist_twitch_playlist_id_playlist_id_fk" FOREIGN KEY ("playlist_id") REFERENCES "public"."playlist"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "playlist_member_user_idx" ON "playlist_member" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "playlist_link_position_idx" ON "playlist_link" USING btree ("playlist_id","position");--> statement-breakpoint
-ALTER TABLE "playlist" ADD CONSTRAINT "playlist_admin_key_unique" UNIQUE("admin_key");--> statement-breakpoint-- Existing links keep the order they were added in; existing playlists get an admin key.
+ALTER TABLE "playlist" ADD CONSTRAINT "playlist_admin_key_unique" UNIQUE("admin_key");--> statement-breakpoint
+-- Existing links keep the order they were added in; existing playlists get an admin key.
 UPDATE "playlist_link" SET "position" = ranked.pos FROM (SELECT "id", (row_number() OVER (PARTITION BY "playlist_id" ORDER BY "created_at", "id") - 1)::integer AS pos FROM "playlist_link") AS ranked WHERE "playlist_link"."id" = ranked."id";--> statement-breakpoint
 UPDATE "playlist" SET "admin_key" = md5(random()::text || "id" || clock_timestamp()::text) WHERE "admin_key" IS NULL;
