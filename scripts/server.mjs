@@ -15,6 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "0.0.0.0";
 
+// The proxy reads prerendered pages from the build folder (CSP hashes): name it absolutely.
+process.env.VP_NEXT_DIST_DIR ||= path.join(root, ".next");
+
 const app = next({ dev: false, dir: root, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();

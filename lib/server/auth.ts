@@ -15,6 +15,7 @@ import { kickSignInPlugin } from "./accounts/kick-sign-in-plugin";
 import { isProviderConfigured, SOCIAL_PROVIDER_IDS, socialSignInConfig } from "./accounts/social-providers";
 import { syncTwitchUsername } from "./accounts/sync-twitch-username";
 import { getEnv } from "./env";
+import { siteOrigins } from "./http/site-origins";
 
 /** Sign-up and profile edits refuse usernames that would shadow a route (`/{username}`). */
 async function rejectReservedUsername<T extends Record<string, unknown>>(user: T) {
@@ -28,13 +29,8 @@ async function rejectReservedUsername<T extends Record<string, unknown>>(user: T
 async function createAuth() {
   const env = getEnv();
   const db = await getDb();
-  const port = env.PORT;
-  const trustedOrigins = [
-    env.baseUrl,
-    `http://localhost:${port}`,
-    `http://127.0.0.1:${port}`,
-    ...(env.VP_TRUSTED_ORIGINS?.split(",").map((o) => o.trim()).filter(Boolean) ?? []),
-  ];
+  // The same origins the API's cross-site write check accepts (lib/server/http/site-origins.ts).
+  const trustedOrigins = siteOrigins(env);
   // Google, Twitch, Kick: built-in providers, or generic OAuth ones when endpoints are overridden.
   const { socialProviders, generic } = socialSignInConfig(env);
 

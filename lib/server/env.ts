@@ -54,6 +54,11 @@ const schema = z.object({
   VP_DIAGNOSTICS: z.enum(["0", "1"]).default("0"),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   VP_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /**
+   * The Next.js build folder, read for the CSP hashes of prerendered pages. scripts/server.mjs sets it
+   * to the app's own `.next`, so the server may be started from any working directory.
+   */
+  VP_NEXT_DIST_DIR: z.string().default(".next"),
   /** Key prefix for Redis channels, so tests and several deployments can share one Redis. */
   VP_REDIS_PREFIX: z.string().default("vp"),
   GOOGLE_CLIENT_ID: optionalText,
@@ -89,7 +94,7 @@ const schema = z.object({
   VP_TWITCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
-export type ServerEnv = z.infer<typeof schema> & { dataDir: string; baseUrl: string; authSecret: string };
+export type ServerEnv = z.infer<typeof schema> & { dataDir: string; nextDistDir: string; baseUrl: string; authSecret: string };
 
 let cached: ServerEnv | undefined;
 
@@ -105,6 +110,7 @@ export function getEnv(): ServerEnv {
   cached = {
     ...env,
     dataDir,
+    nextDistDir: path.resolve(env.VP_NEXT_DIST_DIR),
     baseUrl: (env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
   };

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 const SOURCE_DIRS = ["app", "components", "lib", "db", "content", "public"];
-const SOURCE_FILES = ["package.json", "package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "instrumentation.ts", "proxy.ts"];
+const SOURCE_FILES = ["package.json", "package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "instrumentation.ts", "instrumentation-client.ts", "proxy.ts"];
 
 function walk(dir, out) {
   if (!existsSync(dir)) return;

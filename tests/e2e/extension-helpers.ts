@@ -74,10 +74,12 @@ const WATCH_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>E2E 
 const FORGE_PAGE = `<!doctype html><html><body><script>
 const q = new URLSearchParams(location.search);
 const kind = q.get("kind");
+// Framed by a test page, or (the site's CSP frames only known players) opened as a window by it.
+const target = parent !== window ? parent : opener;
 const send = () => {
-  if (kind === "join") parent.postMessage({ source: "viewparty-auth", type: "JOIN_PARTY", requestId: "forged1", partyId: q.get("party") || "x" }, "*");
-  if (kind === "auth") parent.postMessage({ source: "viewparty-auth", type: "AUTH_TOKEN", requestId: "forged2", token: "forged-token", userId: "u", username: "evil", displayName: "Evil", user: null, checkOnly: false }, "*");
-  if (kind === "ack") parent.postMessage({ source: "viewparty-extension", type: "AUTH_TOKEN_RESPONSE", data: { success: true } }, "*");
+  if (kind === "join") target.postMessage({ source: "viewparty-auth", type: "JOIN_PARTY", requestId: "forged1", partyId: q.get("party") || "x" }, "*");
+  if (kind === "auth") target.postMessage({ source: "viewparty-auth", type: "AUTH_TOKEN", requestId: "forged2", token: "forged-token", userId: "u", username: "evil", displayName: "Evil", user: null, checkOnly: false }, "*");
+  if (kind === "ack") target.postMessage({ source: "viewparty-extension", type: "AUTH_TOKEN_RESPONSE", data: { success: true } }, "*");
 };
 send(); setInterval(send, 250);
 </script></body></html>`;

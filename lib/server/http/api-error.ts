@@ -6,6 +6,7 @@ export type ApiErrorCode =
   | "bad_request"
   | "unauthorized"
   | "forbidden"
+  | "cross_site_request"
   | "not_found"
   | "method_not_allowed"
   | "conflict"
@@ -19,6 +20,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  cross_site_request: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
@@ -44,6 +46,11 @@ export class ApiError extends Error {
 
 export const unauthorized = (detail = "Authentication required. Please log in.") => new ApiError("unauthorized", detail);
 export const forbidden = (detail = "You are not allowed to do that.") => new ApiError("forbidden", detail);
+export const crossSiteRequest = () =>
+  new ApiError(
+    "cross_site_request",
+    "Request refused: it came from a page on another site. Changes made in a browser are accepted only from ViewParty's own pages; other clients must send Authorization: Bearer <token>.",
+  );
 export const notFound = (detail = "Not found.") => new ApiError("not_found", detail);
 export const conflict = (detail: string) => new ApiError("conflict", detail);
 export const unprocessable = (detail: string) => new ApiError("unprocessable_entity", detail);

@@ -1,15 +1,18 @@
 import "server-only";
 /**
  * Every /api/v1 route handler is wrapped once: it resolves the caller (cookie session or
- * `Authorization: Bearer`), enforces auth and the write rate limit, and maps thrown errors in one
+ * `Authorization: Bearer`), refuses cookie-authenticated writes sent from another site (CSRF; see
+ * cross-site-request.ts), enforces auth and the write rate limit, and maps thrown errors in one
  * place. Handlers parse their input with zod, call one domain function, and return data.
  */
 import type { z } from "zod";
 import { getAuth } from "@/lib/server/auth";
 import { GUEST_TOKEN_PREFIX, verifyGuestToken } from "@/lib/server/guests/guest-token";
 import { clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
-import { ApiError, unauthorized } from "./api-error";
+import { ApiError, crossSiteRequest, unauthorized } from "./api-error";
+import { checkCrossSiteWrite } from "./cross-site-request";
 import { toErrorResponse } from "./error-response";
+import { siteOrigins } from "./site-origins";
 
 export interface SessionUser {
   id: string;
@@ -77,6 +80,8 @@ export function withApi<P extends Params = Params>(
   const run = handler as Handler<P, SessionUser | null>;
   return async (req, ctx) => {
     try {
+      // Before the session lookup: a forged write is refused without touching the database.
+      if (!checkCrossSiteWrite(req.method, req.headers, siteOrigins()).allowed) throw crossSiteRequest();
       const session = await resolveSession(req, { allowGuests: options.allowGuests });
       if (options.auth === "required" && !session) throw unauthorized();
       const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);

@@ -1,0 +1,47 @@
+/**
+ * The one list of third-party origins the site's pages may frame, load scripts from, connect to and
+ * show images from. The Content-Security-Policy (lib/security/content-security-policy.ts) is built
+ * from it and nothing else, so a new embed is allowed by adding its origin here, in one line — e.g.
+ * a configurable player URL: `frame: [...EMBED_FRAME_ORIGINS, originOf(config.tiktokPlayerUrl)]`.
+ *
+ * A test (tests/unit/content-security-policy.test.ts) checks that every embed URL the site builds
+ * (Twitch player, playlist YouTube/TikTok players) is allowed here.
+ */
+
+/** Twitch's live player (profiles' Twitch box): `https://player.twitch.tv/?channel=…&parent=…`. */
+export const TWITCH_PLAYER_ORIGIN = "https://player.twitch.tv";
+/** Twitch's chat embed (party chat provider "twitch"): `https://www.twitch.tv/embed/{channel}/chat?parent=…`. */
+export const TWITCH_CHAT_ORIGIN = "https://www.twitch.tv";
+/** The playlist player's YouTube embed (privacy-enhanced mode). */
+export const YOUTUBE_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
+/** The playlist player's TikTok embed (`https://www.tiktok.com/player/v1/{id}`). */
+export const TIKTOK_PLAYER_ORIGIN = "https://www.tiktok.com";
+
+/** `https://www.youtube.com/iframe_api` → `https://www.youtube.com` (for URLs that come from configuration). */
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+export interface CspSources {
+  /** frame-src: what pages may embed in an iframe. */
+  frame: string[];
+  /** script-src additions to the site's own scripts (e.g. a player's IFrame API script). */
+  script: string[];
+  /** connect-src additions to the site's own API (fetch, EventSource, WebSocket). */
+  connect: string[];
+  /** img-src additions to the site's own images. */
+  img: string[];
+}
+
+/**
+ * Images: profile pictures come from whichever sign-in provider or Twitch CDN host the account has
+ * (and a self-hoster may add OpenID providers), so any https image is allowed; images cannot run code.
+ */
+export function cspSources(): CspSources {
+  return {
+    frame: [TWITCH_PLAYER_ORIGIN, TWITCH_CHAT_ORIGIN, YOUTUBE_EMBED_ORIGIN, TIKTOK_PLAYER_ORIGIN],
+    script: [],
+    connect: [],
+    img: ["data:", "blob:", "https:"],
+  };
+}
