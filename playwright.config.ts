@@ -21,9 +21,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // One retry in CI only, so one intermittent failure cannot turn the run red; npm test prints how many
-  // tests passed only on retry, so flakiness stays visible.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: an intermittent failure is a defect to find, not to hide.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.E2E_JSON_REPORT

@@ -135,9 +135,8 @@ function countResults() {
   const e2eFile = path.join(resultsDir, "e2e.json");
   if (existsSync(e2eFile)) {
     const e = JSON.parse(readFileSync(e2eFile, "utf8"));
-    passed += (e.stats?.expected ?? 0) + (e.stats?.flaky ?? 0);
+    passed += e.stats?.expected ?? 0;
     failed += e.stats?.unexpected ?? 0;
-    if (e.stats?.flaky) console.log(`⚠ ${e.stats.flaky} end-to-end test(s) passed only on retry`);
     skipped += e.stats?.skipped ?? 0;
   }
   return { passed, failed, skipped };
