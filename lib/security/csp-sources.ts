@@ -7,15 +7,12 @@
  * A test (tests/unit/content-security-policy.test.ts) checks that every embed URL the site builds
  * (Twitch player, playlist YouTube/TikTok players) is allowed here.
  */
+import { publicConfig } from "@/lib/config/public-config";
 
 /** Twitch's live player (profiles' Twitch box): `https://player.twitch.tv/?channel=…&parent=…`. */
 export const TWITCH_PLAYER_ORIGIN = "https://player.twitch.tv";
 /** Twitch's chat embed (party chat provider "twitch"): `https://www.twitch.tv/embed/{channel}/chat?parent=…`. */
 export const TWITCH_CHAT_ORIGIN = "https://www.twitch.tv";
-/** The playlist player's YouTube embed (privacy-enhanced mode). */
-export const YOUTUBE_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
-/** The playlist player's TikTok embed (`https://www.tiktok.com/player/v1/{id}`). */
-export const TIKTOK_PLAYER_ORIGIN = "https://www.tiktok.com";
 
 /** `https://www.youtube.com/iframe_api` → `https://www.youtube.com` (for URLs that come from configuration). */
 export function originOf(url: string): string {
@@ -39,7 +36,8 @@ export interface CspSources {
  */
 export function cspSources(): CspSources {
   return {
-    frame: [TWITCH_PLAYER_ORIGIN, TWITCH_CHAT_ORIGIN, YOUTUBE_EMBED_ORIGIN, TIKTOK_PLAYER_ORIGIN],
+    // The playlist player's YouTube and TikTok embeds come from configuration (real players by default).
+    frame: [TWITCH_PLAYER_ORIGIN, TWITCH_CHAT_ORIGIN, originOf(publicConfig.youtubeEmbedBase), originOf(publicConfig.tiktokPlayerBase)],
     script: [],
     connect: [],
     img: ["data:", "blob:", "https:"],

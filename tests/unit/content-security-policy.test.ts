@@ -1,7 +1,8 @@
 import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { embedUrl, parseVideoSource } from "@/components/playlists/video-url";
+import { embedUrl } from "@/lib/media/embed-url";
+import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { inlineScriptHashes, pagePolicy } from "@/lib/security/content-security-policy";
 import { cspSources } from "@/lib/security/csp-sources";
 import { prerenderedScriptHashes } from "@/lib/server/security/prerendered-pages";
@@ -51,8 +52,8 @@ test("scripts run only from the site, a nonce or listed hashes; never any inline
 
 test("every player the site embeds is allowed by frame-src, and nothing else is", () => {
   const policy = pagePolicy(base);
-  const youtube = embedUrl(parseVideoSource("https://www.youtube.com/watch?v=dQw4w9WgXcQ")!, { autoplay: false })!;
-  const tiktok = embedUrl(parseVideoSource("https://www.tiktok.com/@a/video/7234567890123456789")!, { autoplay: true })!;
+  const youtube = embedUrl({ platform: "youtube", videoId: parseMediaUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ")!.id! }, { autoplay: false });
+  const tiktok = embedUrl({ platform: "tiktok", videoId: parseMediaUrl("https://www.tiktok.com/@a/video/7234567890123456789")!.id! }, { autoplay: true });
   const twitchPlayer = twitchEmbedUrl("somechannel", "localhost");
   // The extension overlay and party pages embed Twitch chat this way.
   const twitchChat = "https://www.twitch.tv/embed/somechannel/chat?parent=localhost&darkpopout";
