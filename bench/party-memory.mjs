@@ -107,7 +107,8 @@ async function main() {
   console.log(
     `${opts.rounds} rounds × ${opts.parties} parties; each: ${opts.strokes} strokes × ${opts.points} points posted, then ended (${opts.concurrency} at a time)`,
   );
-  const app = await startViewParty({ env: { VP_DIAGNOSTICS: "1" } });
+  // A generous start-up wait: the figures are memory, and a busy machine can take minutes to start.
+  const app = await startViewParty({ env: { VP_DIAGNOSTICS: "1" }, readyTimeoutMs: 300_000 });
   try {
     const total = opts.rounds * opts.parties;
     const [viewer, ...hosts] = await mintGuests(app.baseUrl, total + 2, { run: 7, prefix: "mem", concurrency: 4 });

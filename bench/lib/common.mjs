@@ -145,7 +145,7 @@ export function stopChild(child, timeoutMs = 5_000) {
 }
 
 /** Starts the built ViewParty app (scripts/server.mjs) with a fresh temporary data directory. */
-export async function startViewParty({ env = {}, nodeArgs = [] } = {}) {
+export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 60_000 } = {}) {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     throw new Error("No build found in " + ROOT + ": run `npm run build` first.");
   }
@@ -169,7 +169,7 @@ export async function startViewParty({ env = {}, nodeArgs = [] } = {}) {
   });
   const baseUrl = `http://${HOST}:${port}`;
   try {
-    await waitFor(async () => (await request(baseUrl, "GET", "/api/v1/health")).status === 200, 60_000, child);
+    await waitFor(async () => (await request(baseUrl, "GET", "/api/v1/health")).status === 200, readyTimeoutMs, child);
   } catch (error) {
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
