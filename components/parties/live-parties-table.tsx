@@ -10,7 +10,8 @@ import type { LiveParty } from "@/lib/api/use-active-parties";
 import { platformName } from "@/lib/platforms";
 import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
 import { chatProviderLabel, DASH, orDash } from "./format";
-import { JoinPartyButton } from "./join-party-button";
+import { isRoomPlayable } from "@/lib/watch-room/media-key";
+import { JoinPartyButton, WatchRoomLink } from "./join-party-button";
 import { linkClass } from "./styles";
 import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
 
@@ -75,7 +76,11 @@ export function LivePartiesTable({ parties }: { parties: LiveParty[] }) {
                 <StatusBadge state={party.state} />
               </td>
               <td className={cellClass}>
-                <JoinPartyButton partyId={party.id} label={party.video_title || party.host_display_name} />
+                {isRoomPlayable(party.host_video_url) ? (
+                  <WatchRoomLink partyId={party.id} label={party.video_title || party.host_display_name} />
+                ) : (
+                  <JoinPartyButton partyId={party.id} label={party.video_title || party.host_display_name} />
+                )}
               </td>
             </tr>
           ))
