@@ -25,7 +25,7 @@ interface Reading {
   duration: number | null;
 }
 
-export function HostControls({ control, duration }: { control: SyncPlayer | null; duration: () => number | null }) {
+export function HostControls({ control, duration, canChangeRate = true }: { control: SyncPlayer | null; duration: () => number | null; canChangeRate?: boolean }) {
   const [reading, setReading] = useState<Reading>({ time: 0, paused: true, rate: 1, duration: null });
   const [dragging, setDragging] = useState<number | null>(null);
 
@@ -60,6 +60,7 @@ export function HostControls({ control, duration }: { control: SyncPlayer | null
         <button type="button" className={smallSecondaryButtonClass} disabled={disabled} onClick={() => seekBy(10)} aria-label="Forward 10 seconds">
           +10 s
         </button>
+        {canChangeRate && (
         <label className="ml-auto flex items-center gap-2 text-sm text-slate-300">
           Speed
           <select
@@ -75,6 +76,7 @@ export function HostControls({ control, duration }: { control: SyncPlayer | null
             ))}
           </select>
         </label>
+        )}
       </div>
       <div className="flex items-center gap-2 text-xs tabular-nums text-slate-300">
         <span aria-label="Position">{formatTime(dragging ?? reading.time)}</span>

@@ -1,11 +1,14 @@
 "use client";
 /** The room's layout: player, status and host controls, then members and chat (a column on phones). */
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, membersText, syncStatusText } from "@/extension/src/overlay/status-text";
-import type { ServerEvent } from "@/lib/sync";
+import { autoplays, emptyQueue, PROTOCOL_VERSION, type QueueState, type ServerEvent } from "@/lib/sync";
+import { playableMedia } from "@/lib/watch-room/media-key";
+import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { HostControls } from "./host-controls";
+import { QueuePanel } from "./queue-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
 
@@ -18,8 +21,15 @@ const BADGE_TONE = {
 } as const;
 
 export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string; token: string; urls: PlayerUrls; inviteCode: string | null }) {
-  const [onEvent] = useState(() => (_event: ServerEvent) => undefined);
+  const [queue, setQueue] = useState<QueueState>(emptyQueue);
+  const queueRef = useRef(queue);
+  const onEvent = useCallback((event: ServerEvent) => {
+    if (event.type === "snapshot") setQueue(event.queue ?? emptyQueue());
+    else if (event.type === "queue") setQueue(event.queue);
+  }, []);
   const room = useWatchRoom(partyId, token, onEvent);
+  const [startsIn, setStartsIn] = useState<number | null>(null);
+  const startedRef = useRef(new Set<string>());
   const [control, setControl] = useState<RoomControl | null>(null);
   const [playerError, setPlayerError] = useState<string | null>(null);
   const controlRef = useRef<RoomControl | null>(null);
@@ -27,7 +37,36 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const isHost = model?.role === "host";
   const media = model?.party?.media ?? null;
   const roomMedia: RoomMedia | null = useMemo(() => (media ? { id: media.id, url: media.url, title: media.title } : null), [media]);
-  const { setPlayer, showing } = room;
+  const { setPlayer, showing, serverNow, send } = room;
+
+  useEffect(() => {
+    queueRef.current = queue;
+  }, [queue]);
+
+  // The queue started this item at `start.at` (now, or after the intermission): count down for
+  // everyone; the host's player starts it then, and the guests follow the host as always.
+  const start = queue.start && media && queue.start.mediaId === media.id ? queue.start : null;
+  useEffect(() => {
+    if (!start) return;
+    const tick = () => {
+      const now = serverNow();
+      if (now === null) return;
+      const left = Math.ceil((start.at - now) / 1000);
+      setStartsIn(left > 0 ? left : null);
+      const player = controlRef.current;
+      if (!isHost || left > 0 || startedRef.current.has(start.mediaId) || !player?.loaded()) return;
+      startedRef.current.add(start.mediaId);
+      // Only a fresh item: a host who reloads mid-item (or paused it since) is not overruled.
+      const reading = player.read();
+      if (reading.paused && reading.currentTime < 1 && now - start.at < 30_000) void player.play();
+    };
+    tick();
+    const timer = window.setInterval(tick, 250);
+    return () => {
+      window.clearInterval(timer);
+      setStartsIn(null);
+    };
+  }, [start, isHost, serverNow]);
 
   const onControl = useCallback(
     (next: RoomControl | null) => {
@@ -38,7 +77,17 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
     [setPlayer],
   );
   const onShowing = useCallback((shown: RoomMedia) => showing(shown.url, shown.title), [showing]);
-  const onEnded = useCallback(() => undefined, []);
+  // The marathon: when the host's item ends, the next one starts if autoplay is on for its platform.
+  const onEnded = useCallback(
+    (mediaId: string) => {
+      if (!isHost) return;
+      const { items, settings } = queueRef.current;
+      const next = items[0];
+      if (!next || !autoplays(settings, playableMedia(next.url)?.platform ?? null)) return;
+      send({ v: PROTOCOL_VERSION, type: "queue.next", fromMediaId: mediaId, auto: true }).catch(() => undefined);
+    },
+    [isHost, send],
+  );
   const duration = useCallback(() => controlRef.current?.duration?.() ?? media?.duration ?? null, [media?.duration]);
 
   if (!model || !model.party) {
@@ -88,7 +137,8 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
         <p className="text-sm text-slate-300" data-testid="sync-status" aria-live="polite">
           {ended ? badge.text : syncStatusText(model)}
         </p>
-        {isHost && !ended && <HostControls control={control} duration={duration} />}
+        {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
+        {!ended && <QueuePanel queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} />}
       </section>
       <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
         <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">

@@ -19,6 +19,8 @@ export interface WatchRoomHandle {
   setPlayer(player: SyncPlayer | null): void;
   /** The embed now shows this media (the session compares it with the party's). */
   showing(url: string, title: string): void;
+  /** The estimated server time now (ms), or null before the first clock sample. */
+  serverNow(): number | null;
 }
 
 export function useWatchRoom(
@@ -90,5 +92,9 @@ export function useWatchRoom(
     },
     setPlayer: (player) => sessionRef.current?.setPlayer(player),
     showing: (url, title) => sessionRef.current?.setTab(url, title),
+    serverNow: () => {
+      const clock = sessionRef.current?.client.clock;
+      return clock && clock.sampleCount > 0 ? clock.toServerTime(performance.timeOrigin + performance.now()) : null;
+    },
   };
 }

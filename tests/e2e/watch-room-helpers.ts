@@ -2,7 +2,7 @@
  * Support for the watch-room specs: parties created through the API, rooms opened as a signed-in host
  * or a guest, and the stand-in players' <video> (tests/support/stand-ins) read directly.
  */
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
 
 export interface RoomVideoState {
@@ -16,8 +16,8 @@ export interface RoomVideoState {
 const VIDEO = 'video[data-stand-in="youtube"]';
 
 /** Signs up a host in a fresh context and starts a live party on `videoUrl`; returns its id. */
-export async function hostParty(browser: Browser, videoUrl: string, title = "Room Clip") {
-  const context = await browser.newContext();
+export async function hostParty(browser: Browser, videoUrl: string, title = "Room Clip", options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const user = await signUpViaApi(page, uniqueUser("host"));
   const res = await page.request.post("/api/v1/parties", {

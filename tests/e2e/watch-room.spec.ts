@@ -81,8 +81,7 @@ test("a guest who joins mid-item starts at the host's position", async ({ browse
 
 test("the room works on a 390×844 phone: controls reachable, no horizontal overflow", async ({ browser }) => {
   test.setTimeout(90_000);
-  const host = await hostParty(browser, VIDEO_URL, "Phone Clip");
-  await host.page.setViewportSize({ width: 390, height: 844 });
+  const host = await hostParty(browser, VIDEO_URL, "Phone Clip", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await openRoomAsHost(host.page, host.partyId);
   const guest = await openRoomAsGuest(browser, host.partyId, "Phone Pat", { width: 390, height: 844 });
 

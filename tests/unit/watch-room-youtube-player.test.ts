@@ -8,7 +8,7 @@ import { YouTubeControl, youtubeErrorMessage, YT_STATE, type YouTubePlayerApi } 
 /** A YT.Player as the page sees it: state and time set by the test, calls recorded. */
 function fakePlayer() {
   const calls: string[] = [];
-  const fake = {
+  const fake: { state: number; time: number; duration: number; rate: number; muted: boolean; calls: string[]; api: YouTubePlayerApi } = {
     state: YT_STATE.UNSTARTED as number,
     time: 0,
     duration: 0,
@@ -29,7 +29,7 @@ function fakePlayer() {
       unMute: () => (fake.muted = false),
       isMuted: () => fake.muted,
       destroy: () => calls.push("destroy"),
-    } satisfies YouTubePlayerApi,
+    },
   };
   return fake;
 }

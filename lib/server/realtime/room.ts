@@ -5,7 +5,9 @@ import "server-only";
  * agree; commands are computed from the replica and appended to the log.
  */
 import {
+  emptyQueue,
   PROTOCOL_VERSION,
+  type QueueState,
   type ChatMessage,
   type Media,
   type PartyMeta,
@@ -31,6 +33,8 @@ export class Room {
   playback: PlaybackState;
   chat: ChatMessage[] = [];
   strokes: Stroke[] = [];
+  /** "Up next" and the marathon settings, folded from `queue` events like everything else. */
+  queue: QueueState = emptyQueue();
   members = 0;
   hostOnline = false;
   lastEventId: string | null = null;
@@ -77,6 +81,9 @@ export class Room {
       case "draw.clear":
         this.strokes = [];
         break;
+      case "queue":
+        this.queue = event.queue;
+        break;
       case "presence":
         this.members = event.members;
         this.hostOnline = event.hostOnline;
@@ -98,6 +105,7 @@ export class Room {
       role,
       you,
       serverTime,
+      queue: this.queue,
     };
   }
 }

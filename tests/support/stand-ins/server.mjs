@@ -7,7 +7,7 @@
  *   /tiktok/player/v1/{id}       → tiktok-player.html      (VP_TIKTOK_PLAYER_URL = …/tiktok/player/v1/)
  *   /clips/{youtube|tiktok}/{id}.mp4
  * Ids starting with "short" (YouTube) or "1111" (TikTok) get a 6 s clip, "private" / "4040" a 404
- * (the players report the video unavailable), any other id a 60 s clip.
+ * (the players report the video unavailable), any other id a 300 s clip.
  */
 import { spawnSync } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
@@ -26,7 +26,7 @@ function ensureClip(seconds) {
   const tmp = `${file}.${process.pid}.mp4`;
   const result = spawnSync(
     "ffmpeg",
-    ["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=duration=${seconds}:size=320x240:rate=30`, "-pix_fmt", "yuv420p", "-g", "15", "-movflags", "+faststart", tmp],
+    ["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=duration=${seconds}:size=320x240:rate=30`, "-pix_fmt", "yuv420p", "-g", "15", "-preset", "veryfast", "-movflags", "+faststart", tmp],
     { stdio: "inherit" },
   );
   if (result.status !== 0) throw new Error("ffmpeg could not make a stand-in clip (apt-get install -y ffmpeg)");
@@ -37,7 +37,7 @@ function ensureClip(seconds) {
 function clipFor(platform, id) {
   if ((platform === "youtube" && id.startsWith("private")) || (platform === "tiktok" && id.startsWith("4040"))) return null;
   if ((platform === "youtube" && id.startsWith("short")) || (platform === "tiktok" && id.startsWith("1111"))) return ensureClip(6);
-  return ensureClip(60);
+  return ensureClip(300);
 }
 
 function sendFile(req, res, file, type) {
@@ -58,7 +58,7 @@ function sendFile(req, res, file, type) {
 /** Starts the stand-ins on 127.0.0.1 (`port` 0: any free port). */
 export async function startPlayerStandIns({ port = 0, host = "127.0.0.1" } = {}) {
   ensureClip(6);
-  ensureClip(60);
+  ensureClip(300);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
     if (url.pathname === "/youtube/iframe_api") {

@@ -17,7 +17,7 @@
  * - The real player rounds setPlaybackRate() to getAvailablePlaybackRates() (0.25 steps, or 0.05
  *   with custom speeds); the stand-in applies any rate, as an HTML5 element does.
  * - Video ids map to local clips: ids starting with "short" play a 6 s clip, ids starting with
- *   "private" fail with error 100, any other id plays a 60 s clip. There are no ads, captions,
+ *   "private" fail with error 100, any other id plays a 300 s clip. There are no ads, captions,
  *   quality levels or playlists.
  * - The real player may refuse to start unmuted without a user gesture (browsers' autoplay policy);
  *   the stand-in follows the browser's policy for its <video>, which is the same rule.
