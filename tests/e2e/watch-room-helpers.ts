@@ -31,7 +31,7 @@ export async function hostParty(browser: Browser, videoUrl: string, title = "Roo
 export async function openRoomAsHost(page: Page, partyId: string): Promise<void> {
   await page.goto(`/watch/${partyId}`);
   await expect(page.getByTestId("sync-status")).toContainText("You are the host", { timeout: 20_000 });
-  await expect(page.getByRole("button", { name: "Play" })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeEnabled({ timeout: 20_000 });
 }
 
 export async function openRoomAsGuest(browser: Browser, partyId: string, name = "Guest Gail", viewport?: { width: number; height: number }) {

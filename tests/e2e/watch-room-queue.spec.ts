@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 test("a 3-item queue plays through with autoplay, the guest advancing with the host", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const host = await hostParty(browser, "https://www.youtube.com/watch?v=shortClip01", "First Short");
   await openRoomAsHost(host.page, host.partyId);
   const guest = await openRoomAsGuest(browser, host.partyId, "Marathon Mo");
@@ -32,7 +32,7 @@ test("a 3-item queue plays through with autoplay, the guest advancing with the h
   await hostQueue.getByRole("button", { name: "Add" }).click();
   await expect(guestQueue.getByTestId("up-next").getByRole("listitem")).toHaveText(["1. Second Short", "2. Third Short"]);
 
-  await host.page.getByRole("button", { name: "Play" }).click();
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 15_000 }).toBe(false);
 
   // Item 2 starts for everyone when item 1 ends.
@@ -53,6 +53,7 @@ test("a 3-item queue plays through with autoplay, the guest advancing with the h
 });
 
 test("the queue API: host only, links checked, all or nothing, not after the party ended", async ({ browser, request }) => {
+  test.setTimeout(90_000);
   const host = await hostParty(browser, "https://www.youtube.com/watch?v=e2eQueueApi", "Queue API");
   const path = `/api/v1/parties/${host.partyId}/queue`;
 

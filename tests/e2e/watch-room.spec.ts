@@ -8,7 +8,7 @@ import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eRoomClip";
 
 test("the guest follows the host's play, pause, seek and rate, is pulled back after touching its player, and chats", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const host = await hostParty(browser, VIDEO_URL, "Room Clip");
   await openRoomAsHost(host.page, host.partyId);
   const guest = await openRoomAsGuest(browser, host.partyId);
@@ -18,12 +18,12 @@ test("the guest follows the host's play, pause, seek and rate, is pulled back af
   await expect(guest.page.getByRole("button", { name: /Tap for sound/ })).toBeVisible();
 
   // Play.
-  await host.page.getByRole("button", { name: "Play" }).click();
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 15_000 }).toBe(false);
   await expectRoomInSync(host.page, guest.page);
 
   // Pause.
-  await host.page.getByRole("button", { name: "Pause" }).click();
+  await host.page.getByRole("button", { name: "Pause", exact: true }).click();
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 10_000 }).toBe(true);
   await expectRoomInSync(host.page, guest.page, 0.1);
 
@@ -35,7 +35,7 @@ test("the guest follows the host's play, pause, seek and rate, is pulled back af
 
   // Rate.
   await host.page.getByLabel("Speed").selectOption("1.5");
-  await host.page.getByRole("button", { name: "Play" }).click();
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await roomVideo(guest.page)).rate, { timeout: 10_000 }).toBeGreaterThan(1.35);
   await expectRoomInSync(host.page, guest.page);
   await expect(guest.page.getByTestId("sync-status")).toContainText(/In sync with the host|Fine-tuning sync/, { timeout: 15_000 });
@@ -63,11 +63,11 @@ test("the guest follows the host's play, pause, seek and rate, is pulled back af
 });
 
 test("a guest who joins mid-item starts at the host's position", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const host = await hostParty(browser, VIDEO_URL, "Mid Join Clip");
   await openRoomAsHost(host.page, host.partyId);
   await host.page.getByRole("button", { name: "Forward 10 seconds" }).click();
-  await host.page.getByRole("button", { name: "Play" }).click();
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await roomVideo(host.page)).t, { timeout: 10_000 }).toBeGreaterThan(12);
 
   const guest = await openRoomAsGuest(browser, host.partyId, "Late Larry");
@@ -80,7 +80,7 @@ test("a guest who joins mid-item starts at the host's position", async ({ browse
 });
 
 test("the room works on a 390×844 phone: controls reachable, no horizontal overflow", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const host = await hostParty(browser, VIDEO_URL, "Phone Clip", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await openRoomAsHost(host.page, host.partyId);
   const guest = await openRoomAsGuest(browser, host.partyId, "Phone Pat", { width: 390, height: 844 });
@@ -90,8 +90,8 @@ test("the room works on a 390×844 phone: controls reachable, no horizontal over
     expect(overflow).toBeLessThanOrEqual(0);
   }
   // The host's controls and both chat inputs are on the page and usable by touch.
-  await host.page.getByRole("button", { name: "Play" }).scrollIntoViewIfNeeded();
-  await host.page.getByRole("button", { name: "Play" }).tap();
+  await host.page.getByRole("button", { name: "Play", exact: true }).scrollIntoViewIfNeeded();
+  await host.page.getByRole("button", { name: "Play", exact: true }).tap();
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 15_000 }).toBe(false);
   await guest.page.getByRole("button", { name: /Tap for sound/ }).tap();
   await guest.page.getByLabel("Chat message").fill("from my phone");
@@ -103,12 +103,13 @@ test("the room works on a 390×844 phone: controls reachable, no horizontal over
 });
 
 test("Join Party on /parties opens the watch room for a YouTube party, with no extension", async ({ browser }) => {
+  test.setTimeout(90_000);
   const host = await hostParty(browser, VIDEO_URL, `Listed Clip ${Date.now().toString(36)}`);
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/parties");
   const title = (await (await host.page.request.get(`/api/v1/parties/${host.partyId}`)).json()) as { video_title: string };
-  await page.getByRole("link", { name: `Join Party: ${title.video_title}` }).click();
+  await page.getByRole("link", { name: `Join Party: ${title.video_title}` }).click({ timeout: 30_000 });
   await expect(page).toHaveURL(new RegExp(`/watch/${host.partyId}$`));
   await expect(page.getByRole("button", { name: "Join as guest" })).toBeVisible();
   await context.close();
