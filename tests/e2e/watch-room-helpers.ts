@@ -30,7 +30,7 @@ export async function hostParty(browser: Browser, videoUrl: string, title = "Roo
 
 export async function openRoomAsHost(page: Page, partyId: string): Promise<void> {
   await page.goto(`/watch/${partyId}`);
-  await expect(page.getByTestId("sync-status")).toContainText("You are the host", { timeout: 20_000 });
+  await expect(page.getByTestId("sync-status")).toContainText("You are the host", { timeout: 60_000 });
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeEnabled({ timeout: 20_000 });
 }
 
@@ -59,5 +59,5 @@ export async function roomDrift(host: Page, guest: Page): Promise<number> {
 }
 
 export async function expectRoomInSync(host: Page, guest: Page, toleranceSeconds = 0.25): Promise<void> {
-  await expect.poll(async () => Math.abs(await roomDrift(host, guest)), { timeout: 15_000, intervals: [200] }).toBeLessThan(toleranceSeconds);
+  await expect.poll(async () => Math.abs(await roomDrift(host, guest)), { timeout: 30_000, intervals: [200] }).toBeLessThan(toleranceSeconds);
 }

@@ -28,10 +28,10 @@ test("the guest's TikTok player follows the host's play, seek and pause", async 
   await expect(guest.locator('iframe[title="TikTok player"]')).toHaveCount(1, { timeout: 20_000 });
 
   await host.page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(async () => (await tiktokVideo(guest)).paused, { timeout: 20_000 }).toBe(false);
+  await expect.poll(async () => (await tiktokVideo(guest)).paused, { timeout: 45_000 }).toBe(false);
 
   await host.page.getByRole("button", { name: "Forward 10 seconds" }).click();
-  await expect.poll(async () => (await tiktokVideo(guest)).t, { timeout: 20_000 }).toBeGreaterThan(10);
+  await expect.poll(async () => (await tiktokVideo(guest)).t, { timeout: 45_000 }).toBeGreaterThan(10);
   await expect
     .poll(async () => {
       const [h, g] = await Promise.all([tiktokVideo(host.page), tiktokVideo(guest)]);
