@@ -19,6 +19,10 @@ if (process.env.E2E_OIDC === "1") {
   providerEnv = standIn.env;
 }
 
+// The watch room's players load from local stand-ins (tests/support/stand-ins), never YouTube or TikTok.
+const { startPlayerStandIns } = await import("../tests/support/stand-ins/server.mjs");
+const standIns = await startPlayerStandIns();
+
 const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
   cwd: root,
   stdio: "inherit",
@@ -33,6 +37,7 @@ const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], 
     VP_RESOLVE_SHORT_LINKS: "0",
     BETTER_AUTH_URL: `http://localhost:${port}`,
     ...providerEnv,
+    ...standIns.env,
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

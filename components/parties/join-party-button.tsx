@@ -4,6 +4,7 @@
  * to 6 s for JOIN_PARTY_RESPONSE, the button disabled meanwhile. On success the extension opens the
  * party itself; failures are alerts with the spec's texts (§8).
  */
+import Link from "next/link";
 import { useState } from "react";
 import { useToast } from "@/components/ui/toast";
 import { EXTENSION_JOIN_WAIT_MS } from "@/lib/constants";
@@ -34,5 +35,17 @@ export function JoinPartyButton({ partyId, label }: { partyId: string; label: st
     <button type="button" className={smallButtonClass} disabled={waiting} aria-label={`Join Party: ${label}`} onClick={() => void join()}>
       {waiting ? "Joining..." : "Join Party"}
     </button>
+  );
+}
+
+/**
+ * Join Party for a YouTube or TikTok party: it plays in the site's watch room, so no extension is
+ * needed (the extension can still join the same party from youtube.com).
+ */
+export function WatchRoomLink({ partyId, label }: { partyId: string; label: string }) {
+  return (
+    <Link href={`/watch/${encodeURIComponent(partyId)}`} className={smallButtonClass} aria-label={`Join Party: ${label}`}>
+      Join Party
+    </Link>
   );
 }

@@ -10,7 +10,9 @@ import { platformName } from "@/lib/platforms";
 import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
 import { chatProviderLabel, DASH, orDash } from "./format";
 import { HostName, hostLabel } from "./host-name";
-import { JoinPartyButton } from "./join-party-button";
+import { isRoomPlayable } from "@/lib/watch-room/media-key";
+import { JoinPartyButton, WatchRoomLink } from "./join-party-button";
+import { linkClass } from "./styles";
 import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
 
 const COLUMNS = ["Chat Provider", "Host", "Platform", "Now Playing", "Viewers", "Status", "Action"] as const;
@@ -63,7 +65,11 @@ export function LivePartiesTable({ parties }: { parties: LiveParty[] }) {
                 <StatusBadge state={party.state} />
               </td>
               <td className={cellClass}>
-                <JoinPartyButton partyId={party.id} label={party.video_title || hostLabel(party)} />
+                {isRoomPlayable(party.host_video_url) ? (
+                  <WatchRoomLink partyId={party.id} label={party.video_title || hostLabel(party)} />
+                ) : (
+                  <JoinPartyButton partyId={party.id} label={party.video_title || hostLabel(party)} />
+                )}
               </td>
             </tr>
           ))

@@ -40,6 +40,12 @@ const schema = z.object({
   VP_HOST_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Live parties: how long a party may have no host before it is ENDED. */
   VP_PARTY_END_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+  /**
+   * The watch room's players: the YouTube IFrame API script and the TikTok embed player's base URL
+   * (the video id is appended). Read at request time, so tests point one build at local stand-ins.
+   */
+  VP_YOUTUBE_IFRAME_API_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/iframe_api"),
+  VP_TIKTOK_PLAYER_URL: z.url({ protocol: /^https?$/ }).default("https://www.tiktok.com/player/v1/"),
   /** Interval of SSE comment heartbeats that keep proxies from closing idle streams. */
   VP_SSE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   /**

@@ -10,3 +10,4 @@ export * from "./player";
 export * from "./drift-controller";
 export * from "./host-reporter";
 export * from "./sync-client";
+export * from "./queue";

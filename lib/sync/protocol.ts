@@ -9,7 +9,13 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
 import { safeText } from "../schemas/common";
+import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsSchema, queueStateSchema } from "./queue";
 
+/**
+ * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
+ * event, an optional snapshot field, `queue.*` commands) is ignored by older extensions, whose
+ * parsers skip unknown events and strip unknown fields.
+ */
 export const PROTOCOL_VERSION = 1;
 /** Longest chat message, in characters (code points) after trimming. */
 export const CHAT_MAX = CHAT_MESSAGE_MAX_LENGTH;
@@ -155,6 +161,8 @@ export const snapshotEventSchema = event("snapshot", {
   you: z.object({ userId: id, displayName: z.string().max(100) }),
   /** Server time when the snapshot was built: a coarse clock hint until the ping exchange converges. */
   serverTime: millis.nonnegative(),
+  /** "Up next" and the marathon settings (optional: servers before the queue do not send it). */
+  queue: queueStateSchema.optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -165,6 +173,8 @@ export const presenceEventSchema = event("presence", {
   hostOnline: z.boolean(),
 });
 export const partyEventSchema = event("party", { party: partyMetaSchema });
+/** The party's queue changed (the whole queue: it is bounded and small). */
+export const queueEventSchema = event("queue", { queue: queueStateSchema });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -176,6 +186,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   drawClearEventSchema,
   presenceEventSchema,
   partyEventSchema,
+  queueEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
@@ -214,6 +225,14 @@ export const chatCommandSchema = event("chat", {
     .refine((text) => [...text].length <= CHAT_MAX, `Message is longer than ${CHAT_MAX} characters`),
 });
 export const pingCommandSchema = event("ping", { t0: millis });
+/** Queue commands (host only): add links (all or nothing), remove, reorder, play one now, marathon's next, settings. */
+export const queueAddCommandSchema = event("queue.add", { items: z.array(queueLinkSchema).min(1, "Add at least one link.").max(QUEUE_MAX_ITEMS) });
+export const queueRemoveCommandSchema = event("queue.remove", { itemId: id });
+export const queueMoveCommandSchema = event("queue.move", { itemId: id, index: z.number().int().min(0).max(QUEUE_MAX_ITEMS) });
+export const queuePlayCommandSchema = event("queue.play", { itemId: id });
+/** `fromMediaId`: the media that ended (a late second request is stale); `auto`: the marathon's own advance (intermission applies). */
+export const queueNextCommandSchema = event("queue.next", { fromMediaId: id, auto: z.boolean().default(false) });
+export const queueSettingsCommandSchema = event("queue.settings", { settings: queueSettingsSchema.partial() });
 
 export const clientCommandSchema = z.discriminatedUnion("type", [
   playCommandSchema,
@@ -225,6 +244,12 @@ export const clientCommandSchema = z.discriminatedUnion("type", [
   drawClearCommandSchema,
   chatCommandSchema,
   pingCommandSchema,
+  queueAddCommandSchema,
+  queueRemoveCommandSchema,
+  queueMoveCommandSchema,
+  queuePlayCommandSchema,
+  queueNextCommandSchema,
+  queueSettingsCommandSchema,
 ]);
 export type ClientCommand = z.infer<typeof clientCommandSchema>;
 export type ClientCommandType = ClientCommand["type"];
@@ -232,12 +257,17 @@ export type ClientCommandOf<T extends ClientCommandType> = Extract<ClientCommand
 
 export const PLAYBACK_COMMAND_TYPES = ["play", "pause", "seek", "rate", "media"] as const;
 export type PlaybackCommand = ClientCommandOf<(typeof PLAYBACK_COMMAND_TYPES)[number]>;
+export const QUEUE_COMMAND_TYPES = ["queue.add", "queue.remove", "queue.move", "queue.play", "queue.next", "queue.settings"] as const;
+export type QueueCommand = ClientCommandOf<(typeof QUEUE_COMMAND_TYPES)[number]>;
 /** Commands only the host may send (everyone else gets 403). */
-export const HOST_COMMAND_TYPES = [...PLAYBACK_COMMAND_TYPES, "draw.stroke", "draw.clear"] as const;
+export const HOST_COMMAND_TYPES = [...PLAYBACK_COMMAND_TYPES, "draw.stroke", "draw.clear", ...QUEUE_COMMAND_TYPES] as const;
 export type HostCommand = ClientCommandOf<(typeof HOST_COMMAND_TYPES)[number]>;
 
 export function isPlaybackCommand(command: ClientCommand): command is PlaybackCommand {
   return (PLAYBACK_COMMAND_TYPES as readonly string[]).includes(command.type);
+}
+export function isQueueCommand(command: ClientCommand): command is QueueCommand {
+  return (QUEUE_COMMAND_TYPES as readonly string[]).includes(command.type);
 }
 export function isHostCommand(command: ClientCommand): command is HostCommand {
   return (HOST_COMMAND_TYPES as readonly string[]).includes(command.type);

@@ -86,3 +86,15 @@ test("no parties (or only ended ones) → the empty state", () => {
   expect(screen.getByText(NO_ACTIVE_PARTIES)).toBeInTheDocument();
   expect(screen.queryByTestId("live-party-row")).not.toBeInTheDocument();
 });
+
+test("Join Party opens the watch room for a YouTube or TikTok party and keeps the extension flow for others", () => {
+  renderTable([
+    party("yt", { host_video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", video_title: "On YouTube" }),
+    party("tt", { host_video_url: "https://www.tiktok.com/@someone/video/7300000000000000001", video_title: "On TikTok" }),
+    party("nf", { host_video_url: "https://www.netflix.com/watch/80100172", video_title: "On Netflix" }),
+  ]);
+  expect(screen.getByRole("link", { name: "Join Party: On YouTube" })).toHaveAttribute("href", "/watch/yt");
+  expect(screen.getByRole("link", { name: "Join Party: On TikTok" })).toHaveAttribute("href", "/watch/tt");
+  expect(screen.getByRole("button", { name: "Join Party: On Netflix" })).toBeInTheDocument();
+  expect(screen.queryByRole("link", { name: "Join Party: On Netflix" })).toBeNull();
+});

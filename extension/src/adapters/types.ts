@@ -4,13 +4,18 @@
  */
 import type { PlayerReading } from "@/lib/sync";
 
-/** The element, driven. Positions are content seconds (a site whose element time differs maps them). */
-export interface PlayerControl {
-  readonly video: HTMLVideoElement;
+/**
+ * What SyncSession drives: a page's media element (PlayerControl), or a player behind an API such as
+ * the website's YouTube and TikTok embeds, which have no element to hand out.
+ * Positions are content seconds (a site whose element time differs maps them).
+ */
+export interface SyncPlayer {
   /** False for live streams: they follow play and pause only. */
   readonly seekable: boolean;
+  /** The element, when there is one (the host's media change reads its duration). */
+  readonly video?: HTMLVideoElement | null;
   read(): Omit<PlayerReading, "mediaId">;
-  /** True once the element knows its media (HAVE_METADATA or later). */
+  /** True once the player knows its media (HAVE_METADATA or later). */
   loaded(): boolean;
   play(): Promise<void>;
   pause(): void;
@@ -19,6 +24,11 @@ export interface PlayerControl {
   /** The player's events the engine wants a tick on (seeked, playing, pause, ratechange, waiting…). */
   onChange(listener: () => void): () => void;
   dispose(): void;
+}
+
+/** The element, driven. */
+export interface PlayerControl extends SyncPlayer {
+  readonly video: HTMLVideoElement;
 }
 
 export interface SiteAdapter {

@@ -23,7 +23,7 @@ import {
   type SyncClientConfig,
   type SyncStatus,
 } from "@/lib/sync";
-import type { PlayerControl } from "../adapters/types";
+import type { SyncPlayer } from "../adapters/types";
 import type { ConnectionState } from "../messaging/protocol";
 
 export const CHAT_HISTORY_LIMIT = 200;
@@ -62,7 +62,7 @@ export interface SyncSessionDeps {
 
 export class SyncSession {
   readonly client: SyncClient;
-  private player: PlayerControl | null = null;
+  private player: SyncPlayer | null = null;
   private unsubscribePlayer: (() => void) | null = null;
   private tabUrl: string;
   private tabTitle: string;
@@ -106,7 +106,7 @@ export class SyncSession {
     return this.client.role;
   }
 
-  setPlayer(player: PlayerControl | null): void {
+  setPlayer(player: SyncPlayer | null): void {
     if (player === this.player) return;
     this.unsubscribePlayer?.();
     this.player = player;
@@ -261,7 +261,7 @@ export class SyncSession {
     const key = this.keyOf(this.tabUrl);
     if (key === null || key === this.keyOf(party.media.url) || key === this.reportedMediaKey) return;
     this.reportedMediaKey = key;
-    const duration = this.player.video.duration;
+    const duration = this.player.video?.duration ?? Number.NaN;
     const command = this.client.changeMedia(this.deps.now(), {
       url: this.tabUrl,
       title: this.tabTitle.slice(0, 300),
@@ -274,7 +274,7 @@ export class SyncSession {
    * A live stream has no shared timeline (every viewer sits at their own live edge), so the engine's
    * seek-and-hold cannot apply: follow the host's play and pause, nothing else.
    */
-  private followPlayPause(player: PlayerControl, mediaId: string | null): void {
+  private followPlayPause(player: SyncPlayer, mediaId: string | null): void {
     const party = this.client.party;
     if (this.hostPaused === null || !party || mediaId !== party.media.id) return;
     const { paused } = player.read();
@@ -285,7 +285,7 @@ export class SyncSession {
     }
   }
 
-  private perform(player: PlayerControl, action: PlayerAction): void {
+  private perform(player: SyncPlayer, action: PlayerAction): void {
     switch (action.type) {
       case "play":
         player.play().then(

@@ -6,15 +6,13 @@ import "server-only";
  * here waits on the database except a media change, which records the new video for the public list.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { liveParty } from "@/db/schema";
 import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
-import { getBus } from "@/lib/server/realtime/get-bus";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/rooms";
-import { applyHostCommand, isHostCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
+import { applyHostCommand, isHostCommand, isQueueCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
+import { handleQueueCommand } from "./handle-queue-command";
+import { recordMedia } from "./record-media";
 
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, max: 10 } as const;
 const HOST_ONLY = "Only the host can control playback and drawing.";
@@ -40,7 +38,8 @@ export async function handleCommand(
   }
   if (room.meta.state === "ENDED") throw conflict("This party has ended.");
   const isHost = caller.id === room.meta.hostUserId;
-  if (isHostCommand(command) && !isHost) throw forbidden(HOST_ONLY);
+  if (isHostCommand(command) && !isHost) throw forbidden(isQueueCommand(command) ? "Only the host can change the queue." : HOST_ONLY);
+  if (isQueueCommand(command)) return handleQueueCommand(room, command, receivedAt);
 
   switch (command.type) {
     case "chat": {
@@ -62,18 +61,5 @@ export async function handleCommand(
       const id = await publish(room, { v: PROTOCOL_VERSION, type: "playback", state: next.playback, cid: command.cid });
       return { id };
     }
-  }
-}
-
-/** Keeps the public list's "Now Playing" current; off the hot path (not awaited by the command). */
-async function recordMedia(room: Room, url: string, title: string): Promise<void> {
-  try {
-    const db = await getDb();
-    await db.update(liveParty).set({ videoUrl: url, videoTitle: title }).where(eq(liveParty.id, room.id));
-    if (room.meta.visibility === "public") {
-      await (await getBus()).publishDirectory({ type: "PARTY_UPDATED", payload: { id: room.id, host_video_url: url, video_title: title } });
-    }
-  } catch (error) {
-    console.error("[parties] recording media change failed", error);
   }
 }

@@ -6,7 +6,9 @@ import "server-only";
  */
 import {
   appendStroke,
+  emptyQueue,
   PROTOCOL_VERSION,
+  type QueueState,
   type ChatMessage,
   type Media,
   type PartyMeta,
@@ -36,6 +38,8 @@ export class Room {
   playback: PlaybackState;
   chat: ChatMessage[] = [];
   strokes: Stroke[] = [];
+  /** "Up next" and the marathon settings, folded from `queue` events like everything else. */
+  queue: QueueState = emptyQueue();
   members = 0;
   hostOnline = false;
   lastEventId: string | null = null;
@@ -86,6 +90,9 @@ export class Room {
       case "draw.clear":
         this.strokes = [];
         break;
+      case "queue":
+        this.queue = event.queue;
+        break;
       case "presence":
         this.members = event.members;
         this.hostOnline = event.hostOnline;
@@ -108,6 +115,7 @@ export class Room {
       role,
       you,
       serverTime,
+      queue: this.queue,
     };
   }
 }

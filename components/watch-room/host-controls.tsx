@@ -1,0 +1,106 @@
+"use client";
+/**
+ * The host's playback controls. They act on the host's own player; the host reporter (lib/sync)
+ * notices the change and publishes it, exactly as when a host uses the site's player in the
+ * extension. Guests have no controls: their player follows the host.
+ */
+import { useEffect, useState } from "react";
+import type { SyncPlayer } from "@/extension/src/adapters/types";
+import { selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
+
+export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+
+export function formatTime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
+interface Reading {
+  time: number;
+  paused: boolean;
+  rate: number;
+  duration: number | null;
+}
+
+export function HostControls({ control, duration, canChangeRate = true }: { control: SyncPlayer | null; duration: () => number | null; canChangeRate?: boolean }) {
+  const [reading, setReading] = useState<Reading>({ time: 0, paused: true, rate: 1, duration: null });
+  const [dragging, setDragging] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!control) return;
+    const update = () => {
+      const r = control.read();
+      setReading({ time: r.currentTime, paused: r.paused, rate: r.playbackRate, duration: duration() });
+    };
+    update();
+    const timer = window.setInterval(update, 500);
+    const unsubscribe = control.onChange(update);
+    return () => {
+      window.clearInterval(timer);
+      unsubscribe();
+    };
+  }, [control, duration]);
+
+  const disabled = !control;
+  const max = reading.duration ?? Math.max(reading.time, 1);
+  const seekBy = (delta: number) => control?.seek(Math.min(max, Math.max(0, control.read().currentTime + delta)));
+
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-slate-700 bg-slate-900/70 p-3" role="group" aria-label="Host controls">
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className={smallButtonClass} disabled={disabled} onClick={() => (reading.paused ? void control?.play() : control?.pause())}>
+          {reading.paused ? "Play" : "Pause"}
+        </button>
+        <button type="button" className={smallSecondaryButtonClass} disabled={disabled} onClick={() => seekBy(-10)} aria-label="Back 10 seconds">
+          −10 s
+        </button>
+        <button type="button" className={smallSecondaryButtonClass} disabled={disabled} onClick={() => seekBy(10)} aria-label="Forward 10 seconds">
+          +10 s
+        </button>
+        {canChangeRate && (
+        <label className="ml-auto flex items-center gap-2 text-sm text-slate-300">
+          Speed
+          <select
+            className={selectClass}
+            value={String(RATES.find((r) => Math.abs(r - reading.rate) < 0.001) ?? 1)}
+            disabled={disabled}
+            onChange={(event) => control?.setRate(Number(event.target.value))}
+          >
+            {RATES.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {rate}×
+              </option>
+            ))}
+          </select>
+        </label>
+        )}
+      </div>
+      <div className="flex items-center gap-2 text-xs tabular-nums text-slate-300">
+        <span aria-label="Position">{formatTime(dragging ?? reading.time)}</span>
+        <input
+          type="range"
+          aria-label="Seek"
+          className="min-w-0 flex-1 accent-cyan-300"
+          min={0}
+          max={max}
+          step={0.1}
+          value={Math.min(dragging ?? reading.time, max)}
+          disabled={disabled}
+          onChange={(event) => setDragging(Number(event.target.value))}
+          onPointerUp={() => {
+            if (dragging !== null) control?.seek(dragging);
+            setDragging(null);
+          }}
+          onKeyUp={() => {
+            if (dragging !== null) control?.seek(dragging);
+            setDragging(null);
+          }}
+        />
+        <span>{reading.duration ? formatTime(reading.duration) : "–:–"}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+/**
+ * Now playing and Up next, live for everyone; for the host also the queue's editing (add links,
+ * play now, reorder, remove) and the marathon settings (Autoplay YouTube, Autoplay TikTok, an
+ * intermission between items). Every change is a command the server folds into the party's log.
+ */
+import { useState, type FormEvent } from "react";
+import { inputClass, selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
+import { PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
+
+const INTERMISSIONS = [0, 5, 10, 30, 60] as const;
+
+interface QueuePanelProps {
+  queue: QueueState;
+  nowPlaying: string | null;
+  isHost: boolean;
+  /** Seconds until the current item starts (an intermission), or null. */
+  startsIn: number | null;
+  send(command: ClientCommand): Promise<void>;
+}
+
+export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send }: QueuePanelProps) {
+  const [url, setUrl] = useState("");
+  const [title, setTitle] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(command: ClientCommand): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      await send(command);
+      return true;
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const ok = await run({ v: PROTOCOL_VERSION, type: "queue.add", items: [{ url: url.trim(), ...(title.trim() ? { title: title.trim() } : {}) }] });
+    if (ok) {
+      setUrl("");
+      setTitle("");
+    }
+  }
+
+  const { items, settings } = queue;
+  return (
+    <section aria-label="Queue" className="flex flex-col gap-3 rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
+      <div>
+        <h2 className="font-semibold text-white">Now playing</h2>
+        <p className="mt-1 break-words" data-testid="now-playing">
+          {nowPlaying || "—"}
+        </p>
+        {startsIn !== null && (
+          <p className="mt-1 text-amber-200" role="status">
+            Starts in {startsIn} s
+          </p>
+        )}
+      </div>
+      <div>
+        <div className="flex items-center gap-2">
+          <h2 className="font-semibold text-white">Up next</h2>
+          {isHost && items.length > 0 && (
+            <button type="button" className={`${smallSecondaryButtonClass} ml-auto`} disabled={busy} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.play", itemId: items[0]!.id })}>
+              Play next
+            </button>
+          )}
+        </div>
+        {items.length === 0 ? (
+          <p className="mt-1 text-slate-400">Nothing queued yet.</p>
+        ) : (
+          <ol className="mt-2 space-y-2" data-testid="up-next">
+            {items.map((item, index) => (
+              <li key={item.id} className="flex flex-wrap items-center gap-2 rounded-md bg-slate-950/60 px-2 py-1.5">
+                <span className="min-w-0 flex-1 break-words">
+                  {index + 1}. {item.title}
+                </span>
+                {isHost && (
+                  <span className="flex flex-wrap gap-1">
+                    <button type="button" className={smallSecondaryButtonClass} disabled={busy} aria-label={`Play now: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.play", itemId: item.id })}>
+                      Play now
+                    </button>
+                    <button type="button" className={smallSecondaryButtonClass} disabled={busy || index === 0} aria-label={`Move up: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.move", itemId: item.id, index: index - 1 })}>
+                      ↑
+                    </button>
+                    <button type="button" className={smallSecondaryButtonClass} disabled={busy || index === items.length - 1} aria-label={`Move down: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.move", itemId: item.id, index: index + 1 })}>
+                      ↓
+                    </button>
+                    <button type="button" className={smallSecondaryButtonClass} disabled={busy} aria-label={`Remove: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.remove", itemId: item.id })}>
+                      ✕
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      {isHost && (
+        <>
+          <form className="flex flex-col gap-2" onSubmit={(e) => void add(e)} aria-label="Add to queue">
+            <input className={inputClass} aria-label="Video link" placeholder="YouTube or TikTok link" required value={url} onChange={(e) => setUrl(e.target.value)} />
+            <div className="flex gap-2">
+              <input className={`${inputClass} min-w-0 flex-1`} aria-label="Title (optional)" placeholder="Title (optional)" maxLength={300} value={title} onChange={(e) => setTitle(e.target.value)} />
+              <button type="submit" className={smallButtonClass} disabled={busy || !url.trim()}>
+                Add
+              </button>
+            </div>
+          </form>
+          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <legend className="sr-only">Marathon</legend>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" className="accent-cyan-300" checked={settings.autoplayYoutube} disabled={busy} onChange={(e) => void run({ v: PROTOCOL_VERSION, type: "queue.settings", settings: { autoplayYoutube: e.target.checked } })} />
+              Autoplay YouTube
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" className="accent-cyan-300" checked={settings.autoplayTiktok} disabled={busy} onChange={(e) => void run({ v: PROTOCOL_VERSION, type: "queue.settings", settings: { autoplayTiktok: e.target.checked } })} />
+              Autoplay TikTok
+            </label>
+            <label className="flex items-center gap-2">
+              Intermission
+              <select className={selectClass} value={String(settings.intermissionSeconds)} disabled={busy} onChange={(e) => void run({ v: PROTOCOL_VERSION, type: "queue.settings", settings: { intermissionSeconds: Number(e.target.value) } })}>
+                {INTERMISSIONS.map((s) => (
+                  <option key={s} value={String(s)}>
+                    {s === 0 ? "None" : `${s} s`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </fieldset>
+        </>
+      )}
+      {error && (
+        <p role="alert" className="text-red-300">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

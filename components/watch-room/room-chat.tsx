@@ -1,0 +1,66 @@
+"use client";
+/** The party's built-in chat in the watch room (the same messages the extension's overlay shows). */
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { inputClass, smallButtonClass } from "@/components/parties/styles";
+import { CHAT_MAX, type ChatMessage } from "@/lib/sync";
+
+export function RoomChat({ messages, disabled, onSend }: { messages: ChatMessage[]; disabled: boolean; onSend(text: string): Promise<void> }) {
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages.length]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    setSending(true);
+    setError(null);
+    try {
+      await onSend(trimmed);
+      setText("");
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-label="Chat" className="flex min-h-0 flex-col rounded-lg border border-slate-700 bg-slate-900/70">
+      <h2 className="border-b border-slate-700 px-3 py-2 text-sm font-semibold text-white">Chat</h2>
+      <ol ref={listRef} className="max-h-72 min-h-32 flex-1 space-y-1.5 overflow-y-auto px-3 py-2 text-sm lg:max-h-[50vh]" aria-live="polite">
+        {messages.length === 0 && <li className="text-slate-400">No messages yet. Say hi!</li>}
+        {messages.map((m) => (
+          <li key={m.id} className="break-words text-slate-200">
+            <span className="font-semibold text-cyan-200">{m.displayName}</span>: {m.text}
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={(e) => void submit(e)} className="flex gap-2 border-t border-slate-700 p-2">
+        <input
+          className={`${inputClass} min-w-0 flex-1`}
+          aria-label="Chat message"
+          placeholder="Send a message"
+          maxLength={CHAT_MAX}
+          value={text}
+          disabled={disabled}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className={smallButtonClass} disabled={disabled || sending || !text.trim()}>
+          Send
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="px-3 pb-2 text-sm text-red-300">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+"use client";
+/** The room's layout: player, status and host controls, then members and chat (a column on phones). */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { SyncPlayer } from "@/extension/src/adapters/types";
+import { connectionBadge, membersText, syncStatusText } from "@/extension/src/overlay/status-text";
+import { autoplays, emptyQueue, PROTOCOL_VERSION, type QueueState, type ServerEvent } from "@/lib/sync";
+import { playableMedia } from "@/lib/watch-room/media-key";
+import { TikTokControl } from "@/lib/watch-room/tiktok-player";
+import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
+import { HostControls } from "./host-controls";
+import { QueuePanel } from "./queue-panel";
+import { RoomChat } from "./room-chat";
+import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
+
+type RoomControl = SyncPlayer & { setMuted(muted: boolean): void; readonly muted: boolean; duration?(): number | null };
+
+const BADGE_TONE = {
+  ok: "bg-emerald-300 text-slate-950",
+  warn: "bg-amber-300 text-slate-950",
+  error: "bg-red-400 text-slate-950",
+} as const;
+
+export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string; token: string; urls: PlayerUrls; inviteCode: string | null }) {
+  const [queue, setQueue] = useState<QueueState>(emptyQueue);
+  const queueRef = useRef(queue);
+  const onEvent = useCallback((event: ServerEvent) => {
+    if (event.type === "snapshot") setQueue(event.queue ?? emptyQueue());
+    else if (event.type === "queue") setQueue(event.queue);
+  }, []);
+  const room = useWatchRoom(partyId, token, onEvent);
+  const [startsIn, setStartsIn] = useState<number | null>(null);
+  const startedRef = useRef(new Set<string>());
+  const [control, setControl] = useState<RoomControl | null>(null);
+  const [playerError, setPlayerError] = useState<string | null>(null);
+  const controlRef = useRef<RoomControl | null>(null);
+  const model = room.model;
+  const isHost = model?.role === "host";
+  const media = model?.party?.media ?? null;
+  const roomMedia: RoomMedia | null = useMemo(() => (media ? { id: media.id, url: media.url, title: media.title } : null), [media]);
+  const { setPlayer, showing, serverNow, send } = room;
+
+  useEffect(() => {
+    queueRef.current = queue;
+  }, [queue]);
+
+  // The queue started this item at `start.at` (now, or after the intermission): count down for
+  // everyone; the host's player starts it then, and the guests follow the host as always.
+  const start = queue.start && media && queue.start.mediaId === media.id ? queue.start : null;
+  useEffect(() => {
+    if (!start) return;
+    const tick = () => {
+      const now = serverNow();
+      if (now === null) return;
+      const left = Math.ceil((start.at - now) / 1000);
+      setStartsIn(left > 0 ? left : null);
+      const player = controlRef.current;
+      if (!isHost || left > 0 || startedRef.current.has(start.mediaId) || !player?.loaded()) return;
+      startedRef.current.add(start.mediaId);
+      // Only a fresh item: a host who reloads mid-item (or paused it since) is not overruled.
+      const reading = player.read();
+      if (reading.paused && reading.currentTime < 1 && now - start.at < 30_000) void player.play();
+    };
+    tick();
+    const timer = window.setInterval(tick, 250);
+    return () => {
+      window.clearInterval(timer);
+      setStartsIn(null);
+    };
+  }, [start, isHost, serverNow]);
+
+  const onControl = useCallback(
+    (next: RoomControl | null) => {
+      controlRef.current = next;
+      setControl(next);
+      setPlayer(next);
+    },
+    [setPlayer],
+  );
+  const onShowing = useCallback((shown: RoomMedia) => showing(shown.url, shown.title), [showing]);
+  // The marathon: when the host's item ends, the next one starts if autoplay is on for its platform.
+  const onEnded = useCallback(
+    (mediaId: string) => {
+      if (!isHost) return;
+      const { items, settings } = queueRef.current;
+      const next = items[0];
+      if (!next || !autoplays(settings, playableMedia(next.url)?.platform ?? null)) return;
+      send({ v: PROTOCOL_VERSION, type: "queue.next", fromMediaId: mediaId, auto: true }).catch(() => undefined);
+    },
+    [isHost, send],
+  );
+  const duration = useCallback(() => controlRef.current?.duration?.() ?? media?.duration ?? null, [media?.duration]);
+
+  if (!model || !model.party) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12 text-slate-300" role="status">
+        {model?.connection === "closed" ? (model.connectionError ?? "Disconnected") : "Connecting to the party..."}
+      </div>
+    );
+  }
+  const badge = connectionBadge(model);
+  const party = model.party;
+  const ended = party.state === "ENDED" || model.connection === "closed";
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 sm:px-4 lg:grid-cols-[minmax(0,1fr)_340px]">
+      <section className="flex min-w-0 flex-col gap-3" aria-label="Player">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="min-w-0 flex-1 truncate text-xl font-bold text-white md:text-2xl" title={party.title}>
+            {party.title || "Watch party"}
+          </h1>
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_TONE[badge.tone]}`} data-testid="connection-badge">
+            {badge.text}
+          </span>
+        </div>
+        {!ended && (
+          <RoomPlayer
+            media={roomMedia}
+            urls={urls}
+            isHost={isHost}
+            strokes={model.strokes}
+            onControl={onControl}
+            onShowing={onShowing}
+            onEnded={onEnded}
+            onError={setPlayerError}
+          />
+        )}
+        {playerError && (
+          <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
+            {playerError}
+          </p>
+        )}
+        {model.notice && (
+          <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100">
+            {model.notice}
+          </p>
+        )}
+        <p className="text-sm text-slate-300" data-testid="sync-status" aria-live="polite">
+          {ended ? badge.text : syncStatusText(model)}
+        </p>
+        {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
+        {!ended && <QueuePanel queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} />}
+      </section>
+      <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
+        <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
+          <h2 className="font-semibold text-white">Members</h2>
+          <p className="mt-1" data-testid="members-count">
+            {membersText(model.members)}
+          </p>
+          <p className="mt-1">
+            Host: <span className="font-semibold">{party.hostDisplayName}</span>{" "}
+            <span className={model.hostOnline ? "text-emerald-300" : "text-amber-300"}>{model.hostOnline ? "(online)" : "(away)"}</span>
+          </p>
+          {model.you && (
+            <p className="mt-1 text-slate-400">
+              You: {model.you.displayName}
+              {isHost ? " (host)" : ""}
+            </p>
+          )}
+          {inviteCode && (
+            <p className="mt-1 text-slate-400">
+              Invite code: <span className="font-mono text-slate-200">{inviteCode}</span>
+            </p>
+          )}
+        </section>
+        <RoomChat messages={model.chat} disabled={ended} onSend={room.sendChat} />
+      </aside>
+    </div>
+  );
+}

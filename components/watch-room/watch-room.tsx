@@ -1,0 +1,131 @@
+"use client";
+/**
+ * The watch room (/watch/{partyId}): a live party whose media is a YouTube or TikTok link, played in
+ * the page's embedded player and kept in sync by lib/sync — no extension needed. Joins as the signed-in
+ * account or as a guest with a username; parties on other sites point to the extension instead.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { ApiClient, ApiRequestError } from "@/extension/src/background/api-client";
+import { JoinPartyButton } from "@/components/parties/join-party-button";
+import { inputClass, primaryButtonClass } from "@/components/parties/styles";
+import { useCurrentUser } from "@/lib/api/use-current-user";
+import { platformName } from "@/lib/platforms";
+import type { PartyDetail } from "@/lib/schemas/party";
+import { isRoomPlayable } from "@/lib/watch-room/media-key";
+import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
+import type { PlayerUrls } from "./room-player";
+import { RoomView } from "./room-view";
+
+type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
+
+export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls }) {
+  const { user, isLoading } = useCurrentUser();
+  const [access, setAccess] = useState<Access>({ kind: "resolving" });
+  const [detail, setDetail] = useState<PartyDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (access.kind !== "resolving" || isLoading) return;
+    let cancelled = false;
+    void (async () => {
+      const stored = storedRoomToken();
+      let next: Access = { kind: "guest-form" };
+      if (stored) next = { kind: "token", token: stored };
+      else if (user) {
+        try {
+          next = { kind: "token", token: await sessionRoomToken() };
+        } catch {
+          next = { kind: "guest-form" };
+        }
+      }
+      if (!cancelled) setAccess(next);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [access.kind, isLoading, user]);
+
+  const token = access.kind === "token" ? access.token : null;
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    new ApiClient(window.location.origin).joinParty(token, partyId).then(
+      (party) => !cancelled && setDetail(party),
+      (cause: unknown) => {
+        if (cancelled) return;
+        if (cause instanceof ApiRequestError && cause.status === 401) {
+          // A stored token that expired or was revoked: start over (session or guest).
+          forgetRoomToken(token);
+          setAccess({ kind: "resolving" });
+          return;
+        }
+        setError(cause instanceof Error ? cause.message : String(cause));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [token, partyId]);
+
+  if (error) return <RoomMessage title="Can't open this party">{error}</RoomMessage>;
+  if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;
+  if (!token || !detail) return <RoomMessage title="Watch party">Joining the party...</RoomMessage>;
+  if (!isRoomPlayable(detail.host_video_url)) {
+    const platform = platformName(detail.platform_domain) ?? "another site";
+    return (
+      <RoomMessage title={detail.video_title || "Watch party"}>
+        <p>This party watches on {platform}, which plays through the ViewParty browser extension rather than this page.</p>
+        <div className="mt-4">
+          <JoinPartyButton partyId={detail.id} label={detail.video_title || detail.host_display_name || "Watch party"} />
+        </div>
+      </RoomMessage>
+    );
+  }
+  return <RoomView partyId={detail.id} token={token} urls={urls} inviteCode={detail.invite_code} />;
+}
+
+function RoomMessage({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <h1 className="text-2xl font-bold text-white">{title}</h1>
+      <div className="mt-4 text-slate-300" role="status">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function GuestForm({ onToken }: { onToken(token: string): void }) {
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onToken(await guestRoomToken(name));
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <RoomMessage title="Join the watch party">
+      <p>Log in with the header&apos;s Login button, or pick a name to join as a guest.</p>
+      <form className="mt-4 flex flex-col gap-3 sm:flex-row" onSubmit={(e) => void submit(e)}>
+        <input className={`${inputClass} sm:flex-1`} aria-label="Your name" placeholder="Your name" required minLength={2} maxLength={30} value={name} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? "Joining..." : "Join as guest"}
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="mt-3 text-red-300">
+          {error}
+        </p>
+      )}
+    </RoomMessage>
+  );
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { liveParty } from "@/db/schema";
+import { getBus } from "@/lib/server/realtime/get-bus";
+import type { Room } from "@/lib/server/realtime/room";
+
+/** Keeps the public list's "Now Playing" current; off the hot path (not awaited by the command). */
+export async function recordMedia(room: Room, url: string, title: string): Promise<void> {
+  try {
+    const db = await getDb();
+    await db.update(liveParty).set({ videoUrl: url, videoTitle: title }).where(eq(liveParty.id, room.id));
+    if (room.meta.visibility === "public") {
+      await (await getBus()).publishDirectory({ type: "PARTY_UPDATED", payload: { id: room.id, host_video_url: url, video_title: title } });
+    }
+  } catch (error) {
+    console.error("[parties] recording media change failed", error);
+  }
+}

@@ -1,0 +1,100 @@
+"use client";
+/**
+ * One viewer's connection to a live party from the watch room: the same pieces the extension runs
+ * (PartyConnection: the SSE stream with Last-Event-ID resume and the command queue; SyncSession: the
+ * lib/sync engine wired to a player), with the room's embedded player as the SyncPlayer.
+ */
+import { useEffect, useRef, useState } from "react";
+import { ApiClient } from "@/extension/src/background/api-client";
+import { PartyConnection } from "@/extension/src/background/party-connection";
+import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
+import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { ClientCommand, ServerEvent } from "@/lib/sync";
+import { roomMediaKey } from "./media-key";
+
+export interface WatchRoomHandle {
+  model: PartyViewModel | null;
+  send(command: ClientCommand): Promise<void>;
+  sendChat(text: string): Promise<void>;
+  setPlayer(player: SyncPlayer | null): void;
+  /** The embed now shows this media (the session compares it with the party's). */
+  showing(url: string, title: string): void;
+  /** The estimated server time now (ms), or null before the first clock sample. */
+  serverNow(): number | null;
+}
+
+export function useWatchRoom(
+  partyId: string,
+  token: string | null,
+  onEvent?: (event: ServerEvent) => void,
+): WatchRoomHandle {
+  const [model, setModel] = useState<PartyViewModel | null>(null);
+  const sessionRef = useRef<SyncSession | null>(null);
+  const connectionRef = useRef<PartyConnection | null>(null);
+  const onEventRef = useRef(onEvent);
+  useEffect(() => {
+    onEventRef.current = onEvent;
+  }, [onEvent]);
+
+  useEffect(() => {
+    if (!token) return;
+    const api = new ApiClient(window.location.origin);
+    let connection: PartyConnection | null = null;
+    const session = new SyncSession(
+      {
+        now: () => performance.timeOrigin + performance.now(),
+        setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+        clearTimeout: (handle) => window.clearTimeout(handle as number),
+        send: async (command) => {
+          if (!connection) throw new Error("Not connected to the party.");
+          await connection.send(command);
+        },
+        // The room's player follows the party's media itself (see WatchRoom): nothing to open.
+        navigate: () => undefined,
+        render: (next) => setModel({ ...next }),
+        mediaKeyOf: roomMediaKey,
+      },
+      { url: "", title: "" },
+    );
+    connection = new PartyConnection({
+      api,
+      token,
+      partyId,
+      onEvent: (event) => {
+        session.receive(event);
+        onEventRef.current?.(event);
+      },
+      onStatus: (status) => session.setConnection(status.state, status.state === "closed" ? status.error : null),
+    });
+    sessionRef.current = session;
+    connectionRef.current = connection;
+    connection.start();
+    const online = () => session.resetClock();
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("online", online);
+      connection?.stop();
+      session.dispose();
+      sessionRef.current = null;
+      connectionRef.current = null;
+    };
+  }, [partyId, token]);
+
+  return {
+    model,
+    send: async (command) => {
+      const connection = connectionRef.current;
+      if (!connection) throw new Error("Not connected to the party.");
+      await connection.send(command);
+    },
+    sendChat: async (text) => {
+      await sessionRef.current?.sendChat(text);
+    },
+    setPlayer: (player) => sessionRef.current?.setPlayer(player),
+    showing: (url, title) => sessionRef.current?.setTab(url, title),
+    serverNow: () => {
+      const clock = sessionRef.current?.client.clock;
+      return clock && clock.sampleCount > 0 ? clock.toServerTime(performance.timeOrigin + performance.now()) : null;
+    },
+  };
+}

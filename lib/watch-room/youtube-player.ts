@@ -1,0 +1,188 @@
+/**
+ * The YouTube IFrame Player API (`YT.Player`) as the sync engine's SyncPlayer, so the watch room
+ * drives YouTube with the same SyncSession the extension runs on a page's `<video>`.
+ *
+ * The API reports a state (UNSTARTED −1, ENDED 0, PLAYING 1, PAUSED 2, BUFFERING 3, CUED 5) and a
+ * position, but no "seeking" flag and no "wants to play" flag. Both are derived here: a seek is in
+ * flight from `seekTo` until the player leaves BUFFERING or shows the target position; the wish to
+ * play follows our own play/pause calls and the states the player reports (a viewer may use the
+ * player's own controls too).
+ */
+import type { SyncPlayer } from "@/extension/src/adapters/types";
+
+export const YT_STATE = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 } as const;
+
+/** The part of `YT.Player` the room uses (https://developers.google.com/youtube/iframe_api_reference). */
+export interface YouTubePlayerApi {
+  playVideo(): void;
+  pauseVideo(): void;
+  seekTo(seconds: number, allowSeekAhead: boolean): void;
+  getCurrentTime(): number;
+  getDuration(): number;
+  setPlaybackRate(rate: number): void;
+  getPlaybackRate(): number;
+  getPlayerState(): number;
+  cueVideoById(options: { videoId: string; startSeconds?: number }): void;
+  mute(): void;
+  unMute(): void;
+  isMuted(): boolean;
+  destroy(): void;
+}
+
+export interface YouTubeEvents {
+  onReady?: (event: { target: YouTubePlayerApi }) => void;
+  onStateChange?: (event: { data: number; target: YouTubePlayerApi }) => void;
+  onPlaybackRateChange?: (event: { data: number }) => void;
+  onError?: (event: { data: number }) => void;
+}
+
+export interface YouTubeNamespace {
+  Player: new (
+    element: HTMLElement,
+    options: { videoId?: string; width?: string | number; height?: string | number; playerVars?: Record<string, string | number>; events?: YouTubeEvents },
+  ) => YouTubePlayerApi;
+}
+
+/** The player's error codes, as the room explains them to people. */
+export function youtubeErrorMessage(code: number): string {
+  switch (code) {
+    case 2:
+      return "This YouTube link is not a valid video.";
+    case 5:
+      return "This video can't be played in the browser's player.";
+    case 100:
+      return "This video is private, removed or unavailable.";
+    case 101:
+    case 150:
+      return "The owner of this video doesn't allow it to be played on other sites.";
+    default:
+      return "This video can't be played.";
+  }
+}
+
+/** A seek counts as landed when the player shows a position this close (s) to the target. */
+const LANDED_S = 0.3;
+
+export class YouTubeControl implements SyncPlayer {
+  readonly video = null;
+  readonly seekable = true;
+  private readonly listeners = new Set<() => void>();
+  private wantsPlay = false;
+  private pendingSeek: { to: number; sawBuffering: boolean } | null = null;
+  private loadedId: string | null = null;
+  private requestedId: string | null = null;
+  private ended = false;
+
+  constructor(private readonly player: YouTubePlayerApi) {}
+
+  /** Called from the player's onStateChange and onPlaybackRateChange events. */
+  onPlayerEvent(state?: number): void {
+    if (state !== undefined) {
+      if (state === YT_STATE.PLAYING) this.wantsPlay = true;
+      if (state === YT_STATE.PAUSED || state === YT_STATE.CUED || state === YT_STATE.ENDED) {
+        // A pause we did not ask for (the viewer's own click) is a wish too; a seek's transient PAUSED is not.
+        if (!this.pendingSeek || state !== YT_STATE.PAUSED) this.wantsPlay = false;
+      }
+      if (state === YT_STATE.BUFFERING && this.pendingSeek) this.pendingSeek.sawBuffering = true;
+      if (state !== YT_STATE.UNSTARTED && this.requestedId !== null) this.loadedId = this.requestedId;
+      this.ended = state === YT_STATE.ENDED;
+    }
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Loads a video paused at `startSeconds` (it is "loaded" once the player reports it cued). */
+  load(videoId: string, startSeconds = 0): void {
+    this.requestedId = videoId;
+    this.loadedId = null;
+    this.pendingSeek = null;
+    this.wantsPlay = false;
+    this.ended = false;
+    this.player.cueVideoById({ videoId, startSeconds });
+  }
+
+  get currentVideoId(): string | null {
+    return this.requestedId;
+  }
+
+  get hasEnded(): boolean {
+    return this.ended;
+  }
+
+  read() {
+    const state = this.player.getPlayerState();
+    const currentTime = Math.max(0, Number(this.player.getCurrentTime()) || 0);
+    const seeking = this.seekInFlight(state, currentTime);
+    return {
+      currentTime,
+      paused: !this.wantsPlay,
+      playbackRate: Number(this.player.getPlaybackRate()) || 1,
+      seeking,
+      buffering: this.wantsPlay && !seeking && state === YT_STATE.BUFFERING,
+    };
+  }
+
+  private seekInFlight(state: number, currentTime: number): boolean {
+    const seek = this.pendingSeek;
+    if (!seek) return false;
+    if (state === YT_STATE.BUFFERING) return true;
+    const near = currentTime >= seek.to - 0.05 && currentTime <= seek.to + LANDED_S;
+    if (seek.sawBuffering || near) {
+      this.pendingSeek = null;
+      return false;
+    }
+    return true;
+  }
+
+  loaded(): boolean {
+    return this.loadedId !== null && this.loadedId === this.requestedId && this.player.getDuration() > 0;
+  }
+
+  play(): Promise<void> {
+    this.wantsPlay = true;
+    this.player.playVideo();
+    return Promise.resolve();
+  }
+
+  pause(): void {
+    this.wantsPlay = false;
+    this.player.pauseVideo();
+  }
+
+  seek(position: number): void {
+    this.pendingSeek = { to: position, sawBuffering: false };
+    this.player.seekTo(position, true);
+  }
+
+  setRate(rate: number): void {
+    this.player.setPlaybackRate(rate);
+  }
+
+  get muted(): boolean {
+    return this.player.isMuted();
+  }
+
+  setMuted(muted: boolean): void {
+    if (muted) this.player.mute();
+    else this.player.unMute();
+    for (const listener of this.listeners) listener();
+  }
+
+  duration(): number | null {
+    const d = this.player.getDuration();
+    return Number.isFinite(d) && d > 0 ? d : null;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.listeners.clear();
+    try {
+      this.player.destroy();
+    } catch {
+      // already gone with its frame
+    }
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The watch room without the extension: a host and a guest (two browser contexts) in one YouTube
+ * party, on the local stand-in of the YouTube IFrame Player API (tests/support/stand-ins).
+ */
+import { expect, test } from "@playwright/test";
+import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+
+const VIDEO_URL = "https://www.youtube.com/watch?v=e2eRoomClip";
+
+test("the guest follows the host's play, pause, seek and rate, is pulled back after touching its player, and chats", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const host = await hostParty(browser, VIDEO_URL, "Room Clip");
+  await openRoomAsHost(host.page, host.partyId);
+  const guest = await openRoomAsGuest(browser, host.partyId);
+  await expect(guest.page.getByRole("heading", { name: "Room Clip" })).toBeVisible();
+  await expect(guest.page.getByTestId("members-count")).toHaveText("2 watching", { timeout: 15_000 });
+  await expect(guest.page.getByRole("group", { name: "Host controls" })).toHaveCount(0);
+  await expect(guest.page.getByRole("button", { name: /Tap for sound/ })).toBeVisible();
+
+  // Play.
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 45_000 }).toBe(false);
+  await expectRoomInSync(host.page, guest.page);
+
+  // Pause.
+  await host.page.getByRole("button", { name: "Pause", exact: true }).click();
+  await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 10_000 }).toBe(true);
+  await expectRoomInSync(host.page, guest.page, 0.1);
+
+  // Seek (+10 s twice while paused), then play again.
+  await host.page.getByRole("button", { name: "Forward 10 seconds" }).click();
+  await host.page.getByRole("button", { name: "Forward 10 seconds" }).click();
+  await expect.poll(async () => (await roomVideo(guest.page)).t, { timeout: 10_000 }).toBeGreaterThan(19.5);
+  await expectRoomInSync(host.page, guest.page, 0.1);
+
+  // Rate.
+  await host.page.getByLabel("Speed").selectOption("1.5");
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await roomVideo(guest.page)).rate, { timeout: 10_000 }).toBeGreaterThan(1.35);
+  await expectRoomInSync(host.page, guest.page);
+  await expect(guest.page.getByTestId("sync-status")).toContainText(/In sync with the host|Fine-tuning sync/, { timeout: 15_000 });
+
+  // The guest pauses and seeks its own player: pulled back to the host.
+  await guest.page.locator('video[data-stand-in="youtube"]').evaluate((v) => (v as HTMLVideoElement).pause());
+  await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 10_000 }).toBe(false);
+  await guest.page.locator('video[data-stand-in="youtube"]').evaluate((v) => {
+    (v as HTMLVideoElement).currentTime = 2;
+  });
+  await expectRoomInSync(host.page, guest.page);
+
+  // Tap for sound unmutes the guest's player.
+  await guest.page.getByRole("button", { name: /Tap for sound/ }).click();
+  await expect.poll(() => guest.page.locator('video[data-stand-in="youtube"]').evaluate((v) => (v as HTMLVideoElement).muted)).toBe(false);
+  await expect(guest.page.getByRole("button", { name: /Tap for sound/ })).toHaveCount(0);
+
+  // Chat both ways.
+  await guest.page.getByLabel("Chat message").fill("hello from the room");
+  await guest.page.getByRole("button", { name: "Send" }).click();
+  await expect(host.page.getByRole("region", { name: "Chat" })).toContainText("Guest Gail: hello from the room");
+
+  await guest.context.close();
+  await host.context.close();
+});
+
+test("a guest who joins mid-item starts at the host's position", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const host = await hostParty(browser, VIDEO_URL, "Mid Join Clip");
+  await openRoomAsHost(host.page, host.partyId);
+  await host.page.getByRole("button", { name: "Forward 10 seconds" }).click();
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await roomVideo(host.page)).t, { timeout: 10_000 }).toBeGreaterThan(12);
+
+  const guest = await openRoomAsGuest(browser, host.partyId, "Late Larry");
+  // Loading the player, measuring the clock and the seek-ahead-and-hold take a while on a loaded box.
+  await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 45_000 }).toBe(false);
+  await expectRoomInSync(host.page, guest.page);
+  expect((await roomVideo(guest.page)).t).toBeGreaterThan(12);
+
+  await guest.context.close();
+  await host.context.close();
+});
+
+test("the room works on a 390×844 phone: controls reachable, no horizontal overflow", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const host = await hostParty(browser, VIDEO_URL, "Phone Clip", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await openRoomAsHost(host.page, host.partyId);
+  const guest = await openRoomAsGuest(browser, host.partyId, "Phone Pat", { width: 390, height: 844 });
+
+  for (const page of [host.page, guest.page]) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  // The host's controls and both chat inputs are on the page and usable by touch.
+  await host.page.getByRole("button", { name: "Play", exact: true }).scrollIntoViewIfNeeded();
+  await host.page.getByRole("button", { name: "Play", exact: true }).tap();
+  await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 15_000 }).toBe(false);
+  await guest.page.getByRole("button", { name: /Tap for sound/ }).tap();
+  await guest.page.getByLabel("Chat message").fill("from my phone");
+  await guest.page.getByRole("button", { name: "Send" }).tap();
+  await expect(host.page.getByRole("region", { name: "Chat" })).toContainText("Phone Pat: from my phone");
+
+  await guest.context.close();
+  await host.context.close();
+});
+
+test("Join Party on /parties opens the watch room for a YouTube party, with no extension", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const host = await hostParty(browser, VIDEO_URL, `Listed Clip ${Date.now().toString(36)}`);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/parties");
+  const title = (await (await host.page.request.get(`/api/v1/parties/${host.partyId}`)).json()) as { video_title: string };
+  await page.getByRole("link", { name: `Join Party: ${title.video_title}` }).click({ timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`/watch/${host.partyId}$`));
+  await expect(page.getByRole("button", { name: "Join as guest" })).toBeVisible();
+  await context.close();
+  await host.context.close();
+});
