@@ -29,7 +29,7 @@ export function proxy(request: NextRequest) {
   const policy = pagePolicy({
     nonce,
     scriptHashes: prerenderedScriptHashes(env.nextDistDir, pathname),
-    sources: cspSources(),
+    sources: cspSources({ youtubeApi: env.VP_YOUTUBE_IFRAME_API_URL, tiktokPlayer: env.VP_TIKTOK_PLAYER_URL }),
     https,
     dev: env.NODE_ENV === "development",
   });

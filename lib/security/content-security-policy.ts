@@ -39,6 +39,7 @@ export function pagePolicy({ nonce, scriptHashes, sources, https, dev }: PagePol
     directive("style-src", ["'self'", "'unsafe-inline'"]),
     directive("img-src", ["'self'", ...sources.img]),
     directive("font-src", ["'self'", "data:"]),
+    directive("media-src", ["'self'", ...sources.media]),
     directive("connect-src", ["'self'", ...sources.connect, ...(dev ? ["ws:", "wss:"] : [])]),
     // Without embeds, no frames at all (an empty source list would not be valid syntax).
     directive("frame-src", sources.frame.length > 0 ? sources.frame : ["'none'"]),

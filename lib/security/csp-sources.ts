@@ -28,18 +28,38 @@ export interface CspSources {
   connect: string[];
   /** img-src additions to the site's own images. */
   img: string[];
+  /** media-src additions (a player script that plays media in the page itself). */
+  media: string[];
+}
+
+/** The watch room's players, from server configuration (the real players, or local stand-ins in tests). */
+export interface WatchRoomPlayers {
+  /** The YouTube IFrame Player API script; it frames players from the same origin. */
+  youtubeApi: string;
+  /** The TikTok embed player's base URL (`{base}{videoId}`). */
+  tiktokPlayer: string;
 }
 
 /**
  * Images: profile pictures come from whichever sign-in provider or Twitch CDN host the account has
  * (and a self-hoster may add OpenID providers), so any https image is allowed; images cannot run code.
  */
-export function cspSources(): CspSources {
+export function cspSources(players?: WatchRoomPlayers): CspSources {
+  const youtubeApi = players ? [originOf(players.youtubeApi)] : [];
   return {
-    // The playlist player's YouTube and TikTok embeds come from configuration (real players by default).
-    frame: [TWITCH_PLAYER_ORIGIN, TWITCH_CHAT_ORIGIN, originOf(publicConfig.youtubeEmbedBase), originOf(publicConfig.tiktokPlayerBase)],
-    script: [],
+    // The playlist player's YouTube and TikTok embeds come from configuration (real players by default),
+    // and so do the watch room's: YouTube's API script frames its players from its own origin.
+    frame: [
+      TWITCH_PLAYER_ORIGIN,
+      TWITCH_CHAT_ORIGIN,
+      originOf(publicConfig.youtubeEmbedBase),
+      originOf(publicConfig.tiktokPlayerBase),
+      ...youtubeApi,
+      ...(players ? [originOf(players.tiktokPlayer)] : []),
+    ],
+    script: youtubeApi,
     connect: [],
     img: ["data:", "blob:", "https:"],
+    media: youtubeApi,
   };
 }

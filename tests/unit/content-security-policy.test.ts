@@ -135,3 +135,15 @@ describe("hashes of prerendered pages", () => {
     expect(prerenderedScriptHashes(dist, "/blogs/late")).toEqual([second]);
   });
 });
+
+test("the watch room's configured players are allowed, and only with them", () => {
+  const players = { youtubeApi: "http://127.0.0.1:4555/youtube/iframe_api", tiktokPlayer: "http://127.0.0.1:4556/tiktok/player/v1/" };
+  const policy = directives(pagePolicy({ ...base, sources: cspSources(players) }));
+  expect(policy.get("script-src")).toContain("http://127.0.0.1:4555");
+  expect(policy.get("frame-src")).toEqual(expect.arrayContaining(["http://127.0.0.1:4555", "http://127.0.0.1:4556"]));
+  expect(policy.get("media-src")).toEqual(["'self'", "http://127.0.0.1:4555"]);
+  const real = directives(pagePolicy({ ...base, sources: cspSources({ youtubeApi: "https://www.youtube.com/iframe_api", tiktokPlayer: "https://www.tiktok.com/player/v1/" }) }));
+  expect(real.get("script-src")).toContain("https://www.youtube.com");
+  expect(real.get("frame-src")).toEqual(expect.arrayContaining(["https://www.youtube.com", "https://www.tiktok.com"]));
+  expect(directives(pagePolicy(base)).get("script-src")).not.toContain("https://www.youtube.com");
+});
