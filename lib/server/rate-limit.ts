@@ -26,10 +26,10 @@ const globalForLimits = globalThis as unknown as { __vpRateLimiters?: LimiterSta
 const state: LimiterState = (globalForLimits.__vpRateLimiters ??= { limiters: new Map() });
 
 function redisClient(url: string): Redis {
-  // No offline queue: while Redis is down a command fails at once and the in-memory insurance
-  // limiter answers, instead of the request waiting for a reconnect.
+  // A command waits for the connection (the first requests after start) but at most a second: while
+  // Redis is down the in-memory insurance limiter answers instead of the request hanging.
   if (!state.redis) {
-    state.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    state.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, disconnectTimeout: 200 });
     // Errors surface per command (and fall back); an unhandled "error" event would only add noise.
     state.redis.on("error", () => undefined);
   }
@@ -93,5 +93,6 @@ export async function resetRateLimitsForTests(): Promise<void> {
   state.limiters.clear();
   const redis = state.redis;
   state.redis = undefined;
-  if (redis) await redis.quit().catch(() => redis.disconnect());
+  if (redis?.status === "ready") await redis.quit();
+  else redis?.disconnect();
 }

@@ -60,8 +60,9 @@ export async function enforceAuthRateLimits(req: Request): Promise<void> {
       .json()
       .catch(() => null);
     const account = await signInAccountKey(path, body);
-    await enforceRateLimit(`sign-in:${client}:${account}`, SIGN_IN_RATE_LIMIT, TOO_MANY_SIGN_INS);
+    // Every attempt counts toward the address's ceiling, including those on an account already limited.
     await enforceRateLimit(`sign-in:${client}`, SIGN_IN_ADDRESS_RATE_LIMIT, TOO_MANY_SIGN_INS);
+    await enforceRateLimit(`sign-in:${client}:${account}`, SIGN_IN_RATE_LIMIT, TOO_MANY_SIGN_INS);
   } else if (/\/sign-up\/email$/.test(pathname)) {
     await enforceRateLimit(`sign-up:${client}`, SIGN_UP_ADDRESS_RATE_LIMIT);
   }
