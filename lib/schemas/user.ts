@@ -88,7 +88,8 @@ export const displayNameSchema = z
 
 /** A provider's name made storable: forbidden characters dropped, trimmed, cut to the maximum length. */
 export function toStorableDisplayName(raw: string): string {
-  const cleaned = raw.replace(new RegExp(DISPLAY_NAME_FORBIDDEN.source, "gu"), " ").replace(/\s+/g, " ").trim();
+  // A run of forbidden characters (with the spaces around it) becomes one space; other spacing stays.
+  const cleaned = raw.replace(new RegExp(`(?:\\s*${DISPLAY_NAME_FORBIDDEN.source})+\\s*`, "gu"), " ").trim();
   // Cut at the limit without leaving half of a surrogate pair (an emoji) behind.
   return cleaned.slice(0, DISPLAY_NAME_MAX_LENGTH).replace(/[\uD800-\uDBFF]$/, "").trim();
 }

@@ -42,6 +42,8 @@ test.each([
 
 test("a provider's name is cleaned and cut to a storable display name", () => {
   expect(toStorableDisplayName("  Ada\u0000 \nLovelace\u202E ")).toBe("Ada Lovelace");
+  // A name that already passes the rule is kept as it is (trimmed).
+  expect(toStorableDisplayName(" Ada  Lovelace ")).toBe("Ada  Lovelace");
   const long = toStorableDisplayName("y".repeat(1_000_000));
   expect(long).toBe("y".repeat(50));
   expect(displayNameSchema.safeParse(long).success).toBe(true);
