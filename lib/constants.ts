@@ -75,5 +75,17 @@ export const API_HTML_ERROR =
   "API returned HTML instead of JSON. Check if the backend is running, the endpoint is correct, and you are authenticated.";
 export const API_DEFAULT_ERROR = "API error";
 
-/** Sign-in rate limit: attempts per window per client (issue 2: rate-limited sign-in). */
+/**
+ * Sign-in rate limits. Per (client address, account): one address guessing one account's password
+ * (by username or e-mail, counted together). Per address: a higher ceiling over all accounts, so
+ * one address cannot try many accounts quickly, while people sharing an address (an office or a
+ * carrier NAT) are not all locked out because one account was hammered.
+ */
 export const SIGN_IN_RATE_LIMIT = { windowSeconds: 60, max: 10 } as const;
+export const SIGN_IN_ADDRESS_RATE_LIMIT = { windowSeconds: 60, max: 100 } as const;
+/** Sign-ups per client address. */
+export const SIGN_UP_ADDRESS_RATE_LIMIT = { windowSeconds: 60, max: 100 } as const;
+
+/** Display names show in every public list: kept short. */
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+export const PROFILE_IMAGE_URL_MAX_LENGTH = 2048;

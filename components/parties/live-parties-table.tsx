@@ -12,7 +12,6 @@ import { chatProviderLabel, DASH, orDash } from "./format";
 import { HostName, hostLabel } from "./host-name";
 import { isRoomPlayable } from "@/lib/watch-room/media-key";
 import { JoinPartyButton, WatchRoomLink } from "./join-party-button";
-import { linkClass } from "./styles";
 import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
 
 const COLUMNS = ["Chat Provider", "Host", "Platform", "Now Playing", "Viewers", "Status", "Action"] as const;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/reserved-usernames";
 import { safeText } from "./common";
+import { displayNameSchema } from "./user";
 
 /** Social sign-in providers, in button order. */
 export const SOCIAL_PROVIDERS = [
@@ -72,7 +73,7 @@ export const accountInfoUpdateSchema = z
       .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)
       .regex(USERNAME_PATTERN, "Username may contain only letters, digits, underscores and dots.")
       .optional(),
-    display_name: safeText("Display name").trim().min(1, "Display name is required.").max(50, "Display name must be at most 50 characters.").optional(),
+    display_name: displayNameSchema.optional(),
     email: safeText("E-mail address").trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")).optional(),
   })
   .strict()

@@ -3,8 +3,8 @@
  * not listed here (password hashes, tokens, another user's e-mail) can never leave the server.
  */
 import { z } from "zod";
-import { BIO_MAX_LENGTH, SOCIAL_NETWORKS, type SocialNetwork } from "@/lib/constants";
-import { safeText } from "./common";
+import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, PROFILE_IMAGE_URL_MAX_LENGTH, SOCIAL_NETWORKS, type SocialNetwork } from "@/lib/constants";
+import { hasLoneSurrogate, LONE_SURROGATE_MESSAGE, safeText } from "./common";
 
 export const ownUserSchema = z.object({
   id: z.string(),
@@ -63,6 +63,65 @@ export const publicUserSchema = ownUserSchema.pick({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const BIO_TOO_LONG = `Bio must be at most ${BIO_MAX_LENGTH} characters.`;
+
+/**
+ * Characters a display name may not hold: control characters (newlines, NUL, escapes), line and
+ * paragraph separators, and the bidirectional overrides and isolates that can make a name display
+ * reversed or spoof another (e.g. "\u202Egnp.exe"). Joiners stay allowed: emoji sequences need them.
+ */
+const DISPLAY_NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+export const DISPLAY_NAME_RULES = {
+  required: "Display name is required.",
+  tooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
+  badCharacters: "Display name may not contain control characters.",
+} as const;
+
+/**
+ * A display name, wherever it is set (Edit Info, sign-up): it shows in every public party list, so
+ * it is short and printable. Trimmed.
+ */
+export const displayNameSchema = z
+  .string({ error: DISPLAY_NAME_RULES.required })
+  .trim()
+  .min(1, DISPLAY_NAME_RULES.required)
+  .max(DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_RULES.tooLong)
+  .refine((name) => !DISPLAY_NAME_FORBIDDEN.test(name), DISPLAY_NAME_RULES.badCharacters)
+  .refine((name) => !hasLoneSurrogate(name), `Display name ${LONE_SURROGATE_MESSAGE}`);
+
+/** A provider's name made storable: forbidden characters dropped, trimmed, cut to the maximum length. */
+export function toStorableDisplayName(raw: string): string {
+  // A run of forbidden characters (with the spaces around it) becomes one space; other spacing stays.
+  const cleaned = raw.replace(new RegExp(`(?:\\s*${DISPLAY_NAME_FORBIDDEN.source})+\\s*`, "gu"), " ").trim();
+  // Cut at the limit without leaving half of a surrogate pair (an emoji) behind.
+  return cleaned.slice(0, DISPLAY_NAME_MAX_LENGTH).replace(/[\uD800-\uDBFF]$/, "").trim();
+}
+
+export const PROFILE_IMAGE_URL_INVALID = "Profile image must be an http(s) URL.";
+/**
+ * A profile picture URL: shown as an <img> on public pages, so only http(s) (never javascript: or
+ * data: URLs) and of a sane length.
+ */
+export const profileImageUrlSchema = z
+  .string({ error: PROFILE_IMAGE_URL_INVALID })
+  .trim()
+  .max(PROFILE_IMAGE_URL_MAX_LENGTH, `Profile image URL must be at most ${PROFILE_IMAGE_URL_MAX_LENGTH} characters.`)
+  .pipe(z.url({ protocol: /^https?$/, error: PROFILE_IMAGE_URL_INVALID }));
+
+/** A provider's picture URL made storable: kept when it passes the rule, else dropped (no picture). */
+export function toStorableImageUrl(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const parsed = profileImageUrlSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The profile fields of an e-mail sign-up (name, optional picture), with the same rules and messages
+ * as editing them later. Other fields (e-mail, password, username) are checked by the sign-up itself.
+ */
+export const signUpProfileSchema = z.object({
+  name: displayNameSchema,
+  image: profileImageUrlSchema.nullish(),
+});
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const hexColor = (label: string) =>
   z

@@ -5,11 +5,12 @@ import "server-only";
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer, genericOAuth, lastLoginMethod, oauthPopup, username } from "better-auth/plugins";
 import { getDb } from "@/db/client";
 import * as schema from "@/db/schema";
 import { isReservedUsername, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/reserved-usernames";
+import { signUpProfileSchema, toStorableDisplayName, toStorableImageUrl } from "@/lib/schemas/user";
 import { assignProviderUsername } from "./accounts/assign-provider-username";
 import { kickSignInPlugin } from "./accounts/kick-sign-in-plugin";
 import { isProviderConfigured, SOCIAL_PROVIDER_IDS, socialSignInConfig } from "./accounts/social-providers";
@@ -24,6 +25,67 @@ async function rejectReservedUsername<T extends Record<string, unknown>>(user: T
     throw new APIError("BAD_REQUEST", { message: "That username is reserved. Please choose another." });
   }
   return { data: user };
+}
+
+/**
+ * Better Auth endpoints nothing of ours calls (the site's auth modal and profile, the extension and
+ * the API client use sign-up, sign-in, sign-out, session, social sign-in and linking). Each one
+ * left open is a way around the app's own rules: `update-user` would take any name or picture
+ * (PATCH /api/v1/users/me/account is the app's way), `is-username-available` answers which names
+ * exist, the session and token endpoints hand out provider tokens the site never needs, and the
+ * password and e-mail flows need mail this server does not send. They answer 404.
+ */
+export const DISABLED_AUTH_PATHS = [
+  "/update-user",
+  "/change-email",
+  "/change-password",
+  "/verify-password",
+  "/delete-user",
+  "/delete-user/callback",
+  "/request-password-reset",
+  "/reset-password",
+  "/send-verification-email",
+  "/verify-email",
+  "/is-username-available",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/update-session",
+  "/get-access-token",
+  "/refresh-token",
+  "/account-info",
+];
+
+/**
+ * An e-mail sign-up's name and picture follow the same rules, with the same messages, as editing
+ * them later (a display name shows in every public party list). Runs before Better Auth's own
+ * checks; a failure answers 422 with the rule's message, which the sign-up form shows.
+ */
+const validateSignUpProfile = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/sign-up/email") return;
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const parsed = signUpProfileSchema.safeParse({ name: body.name, image: body.image });
+  if (!parsed.success) {
+    throw new APIError("UNPROCESSABLE_ENTITY", { message: parsed.error.issues[0]?.message ?? "Invalid request.", code: "unprocessable_entity" });
+  }
+});
+
+/**
+ * Whatever writes a user row (a provider's profile at sign-in, a plugin) stores a name and picture
+ * that pass the profile rules: a provider's over-long name is cut, control characters dropped, and
+ * a picture that is not an http(s) URL is not kept. E-mail sign-ups were already checked strictly.
+ */
+function storableProfile<T extends Record<string, unknown>>(user: T, { creating }: { creating: boolean }): T {
+  const out: Record<string, unknown> = { ...user };
+  if (typeof user.name === "string") {
+    const name = toStorableDisplayName(user.name);
+    if (name) out.name = name;
+    else if (creating) out.name = typeof user.username === "string" ? user.username : "";
+    else delete out.name; // nothing printable: keep the current name
+  }
+  if (user.image !== undefined && user.image !== null) out.image = toStorableImageUrl(user.image);
+  return out as T;
 }
 
 async function createAuth() {
@@ -63,11 +125,16 @@ async function createAuth() {
     // Our own limiter (lib/server/rate-limit.ts) guards sign-in: Better Auth's skips requests that
     // carry no forwarded IP, which is every request to a self-hosted server without a proxy.
     rateLimit: { enabled: false },
+    disabledPaths: DISABLED_AUTH_PATHS,
+    hooks: { before: validateSignUpProfile },
     plugins: [
       username({
         minUsernameLength: USERNAME_MIN_LENGTH,
         maxUsernameLength: USERNAME_MAX_LENGTH,
         usernameValidator: (name) => USERNAME_PATTERN.test(name),
+        // The display form of the username (its capitalisation) obeys the username rules too.
+        displayUsernameValidator: (name) =>
+          name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(name),
       }),
       bearer(),
       // Remembers how the user last signed in (the header shows a Twitch icon for Twitch sign-ins).
@@ -81,10 +148,10 @@ async function createAuth() {
       user: {
         create: {
           // Provider sign-ups carry no username: derive a unique one from the provider's name.
-          before: async (user) => rejectReservedUsername(await assignProviderUsername(user)),
+          before: async (user) => rejectReservedUsername(storableProfile(await assignProviderUsername(user), { creating: true })),
         },
         update: {
-          before: rejectReservedUsername,
+          before: async (user) => rejectReservedUsername(storableProfile(user, { creating: false })),
         },
       },
       account: {

@@ -1,46 +1,77 @@
 import "server-only";
 /**
- * Fixed-window rate limiter keyed by any string (ip + route + identity). In-process; each app
- * instance counts its own traffic, which bounds abuse per instance without a shared store.
+ * Rate limits (sign-in, sign-up, API writes, chat) on rate-limiter-flexible: fixed windows counted in
+ * this process's memory by default, or in Redis when REDIS_URL is set, so that every app instance
+ * behind a load balancer draws from the same budget (otherwise N instances would allow N times the
+ * limit). If Redis is unreachable each instance falls back to counting in memory (the library's
+ * "insurance" limiter) rather than failing the request or letting it through unlimited.
  */
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "./env";
 import { rateLimited } from "./http/api-error";
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-const globalForLimits = globalThis as unknown as { __vpRateLimits?: Map<string, Window> };
-const windows = (globalForLimits.__vpRateLimits ??= new Map());
-let lastSweep = 0;
-
-function sweep(now: number): void {
-  if (now - lastSweep < 60_000) return;
-  lastSweep = now;
-  for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
-}
 
 export interface Limit {
   windowSeconds: number;
   max: number;
 }
 
-/** Counts one hit; returns seconds to wait when over the limit, else 0. */
-export function hit(key: string, limit: Limit, now = Date.now()): number {
-  sweep(now);
-  let w = windows.get(key);
-  if (!w || w.resetAt <= now) {
-    w = { count: 0, resetAt: now + limit.windowSeconds * 1000 };
-    windows.set(key, w);
-  }
-  w.count += 1;
-  return w.count > limit.max ? (w.resetAt - now) / 1000 : 0;
+interface LimiterState {
+  limiters: Map<string, RateLimiterAbstract>;
+  redis?: Redis;
 }
 
-/** Throws a 429 ApiError when `key` is over `limit`. */
-export function enforceRateLimit(key: string, limit: Limit, detail?: string): void {
-  const wait = hit(key, limit);
+// Kept on globalThis: Next may load this module more than once per process (route bundles).
+const globalForLimits = globalThis as unknown as { __vpRateLimiters?: LimiterState };
+const state: LimiterState = (globalForLimits.__vpRateLimiters ??= { limiters: new Map() });
+
+function redisClient(url: string): Redis {
+  // A command waits for the connection (the first requests after start) but at most a second: while
+  // Redis is down the in-memory insurance limiter answers instead of the request hanging.
+  if (!state.redis) {
+    state.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, disconnectTimeout: 200 });
+    // Errors surface per command (and fall back); an unhandled "error" event would only add noise.
+    state.redis.on("error", () => undefined);
+  }
+  return state.redis;
+}
+
+/** One limiter per distinct limit; the limit is part of the key prefix, so two limits never share a count. */
+function limiterFor(limit: Limit): RateLimiterAbstract {
+  const id = `${limit.max}per${limit.windowSeconds}s`;
+  let limiter = state.limiters.get(id);
+  if (limiter) return limiter;
+  const env = getEnv();
+  const options = { points: limit.max, duration: limit.windowSeconds, keyPrefix: `rl:${id}` };
+  const memory = new RateLimiterMemory(options);
+  limiter = env.REDIS_URL
+    ? new RateLimiterRedis({
+        ...options,
+        keyPrefix: `${env.VP_REDIS_PREFIX}:rl:${id}`,
+        storeClient: redisClient(env.REDIS_URL),
+        insuranceLimiter: memory,
+      })
+    : memory;
+  state.limiters.set(id, limiter);
+  return limiter;
+}
+
+/** Counts one hit on `key`; resolves to the seconds to wait when it is over `limit`, else 0. */
+export async function hit(key: string, limit: Limit): Promise<number> {
+  try {
+    await limiterFor(limit).consume(key);
+    return 0;
+  } catch (rejection) {
+    // The library rejects with a RateLimiterRes when over the limit, with an Error when its store
+    // (and the insurance limiter) failed; the latter is a server fault, not the client's.
+    if (rejection instanceof RateLimiterRes) return Math.max(rejection.msBeforeNext, 1) / 1000;
+    throw rejection;
+  }
+}
+
+/** Throws a 429 ApiError (with Retry-After) when `key` is over `limit`. */
+export async function enforceRateLimit(key: string, limit: Limit, detail?: string): Promise<void> {
+  const wait = await hit(key, limit);
   if (wait > 0) throw rateLimited(wait, detail);
 }
 
@@ -55,4 +86,13 @@ export function clientKey(req: Request): string {
     if (forwarded) return forwarded;
   }
   return req.headers.get("x-vp-client-ip") || "local";
+}
+
+/** Test hook: forget the limiters (and close the Redis connection) so a test can change the env. */
+export async function resetRateLimitsForTests(): Promise<void> {
+  state.limiters.clear();
+  const redis = state.redis;
+  state.redis = undefined;
+  if (redis?.status === "ready") await redis.quit();
+  else redis?.disconnect();
 }

@@ -146,3 +146,93 @@ test("unknown paths answer the 404 page with status 404; a public profile answer
   expect((await fetch(`${app.baseUrl}/${username}`)).status).toBe(200);
   expect((await fetch(`${app.baseUrl}/no_such_user_${Date.now()}`)).status).toBe(404);
 });
+
+describe("Better Auth's own endpoints follow the profile rules", () => {
+  const HUGE_NAME = "x".repeat(1_000_000);
+
+  async function ownProfile(client: Client): Promise<{ display_name: string; profile_image_url: string | null }> {
+    const res = await client.get("/api/v1/users/me");
+    expect(res.status).toBe(200);
+    return (await res.json()) as { display_name: string; profile_image_url: string | null };
+  }
+
+  test("update-user is closed: a huge name, a javascript: picture or control characters change nothing", async () => {
+    const client = new Client(app.baseUrl);
+    const username = uniqueName("upd");
+    await client.signUp(username);
+    const before = await ownProfile(client);
+
+    for (const body of [{ name: HUGE_NAME }, { image: "javascript:alert(document.cookie)" }, { name: "evil\u0000\u001b[2Jname" }, { name: "Fine Name" }]) {
+      const res = await client.post("/api/auth/update-user", body);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ detail: "Not found.", code: "not_found" });
+    }
+    expect(await ownProfile(client)).toEqual(before);
+  });
+
+  test("the app's other unused Better Auth endpoints answer 404 too", async () => {
+    const client = new Client(app.baseUrl);
+    await client.signUp(uniqueName("unused"));
+    for (const path of ["/api/auth/change-password", "/api/auth/change-email", "/api/auth/is-username-available", "/api/auth/delete-user", "/api/auth/list-sessions"]) {
+      const res = path === "/api/auth/list-sessions" ? await client.get(path) : await client.post(path, {});
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    }
+  });
+
+  test.each([
+    ["a 1 MB name", { name: HUGE_NAME }, "Display name must be at most 50 characters."],
+    ["control characters in the name", { name: "Bob\u0007\nSmith" }, "Display name may not contain control characters."],
+    ["a bidi override in the name", { name: "\u202Egnp.exe" }, "Display name may not contain control characters."],
+    ["a blank name", { name: "   " }, "Display name is required."],
+    ["a javascript: picture", { image: "javascript:alert(1)" }, "Profile image must be an http(s) URL."],
+  ])("sign-up with %s is refused with 422 and the rule's message; no account is created", async (_label, profile, message) => {
+    const username = uniqueName("su");
+    const email = `${username}@example.test`;
+    const res = await new Client(app.baseUrl).post("/api/auth/sign-up/email", { email, password: "correct-horse-battery", name: "Valid", username, ...profile });
+    expect(res.status).toBe(422);
+    // `message` is what Better Auth's client (the sign-up form) shows; `detail` what every API client reads.
+    expect(await res.json()).toEqual({ message, detail: message, code: "unprocessable_entity" });
+
+    expect((await new Client(app.baseUrl).post("/api/auth/sign-in/email", { email, password: "correct-horse-battery" })).status).toBe(401);
+    // Both the e-mail and the username are still free.
+    expect((await new Client(app.baseUrl).signUp(username)).status).toBe(200);
+  });
+
+  test("sign-up with a valid name and https picture keeps them (trimmed)", async () => {
+    const client = new Client(app.baseUrl);
+    const username = uniqueName("ok");
+    const res = await client.post("/api/auth/sign-up/email", {
+      email: `${username}@example.test`,
+      password: "correct-horse-battery",
+      name: "  Zoë 🎬 Fan  ",
+      image: "https://cdn.example.test/a.png",
+      username,
+    });
+    expect(res.status).toBe(200);
+    expect(await ownProfile(client)).toMatchObject({ display_name: "Zoë 🎬 Fan", profile_image_url: "https://cdn.example.test/a.png" });
+  });
+
+  test("sign-up with an over-long display username is refused (the username rules apply to it)", async () => {
+    const username = uniqueName("du");
+    const res = await new Client(app.baseUrl).post("/api/auth/sign-up/email", {
+      email: `${username}@example.test`,
+      password: "correct-horse-battery",
+      name: "Valid",
+      username,
+      displayUsername: "d".repeat(100_000),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()) as { detail: string }).toMatchObject({ detail: "Display username is invalid" });
+    expect((await new Client(app.baseUrl).signUp(username)).status).toBe(200);
+  });
+
+  test("Edit Info applies the same display-name rule and message", async () => {
+    const client = new Client(app.baseUrl);
+    await client.signUp(uniqueName("edit"));
+    const before = await ownProfile(client);
+    const res = await client.request("PATCH", "/api/v1/users/me/account", { display_name: "tab\there" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ detail: "display_name: Display name may not contain control characters.", code: "unprocessable_entity" });
+    expect(await ownProfile(client)).toEqual(before);
+  });
+});

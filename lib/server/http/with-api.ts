@@ -87,7 +87,7 @@ export function withApi<P extends Params = Params>(
       const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);
       if (limit) {
         const who = session?.user.id ?? clientKey(req);
-        enforceRateLimit(`api:${req.method}:${new URL(req.url).pathname}:${who}`, limit);
+        await enforceRateLimit(`api:${req.method}:${new URL(req.url).pathname}:${who}`, limit);
       }
       const params = ((await ctx?.params) ?? {}) as P;
       const result = await run({ req, params, user: session?.user ?? null, sessionId: session?.sessionId ?? null });

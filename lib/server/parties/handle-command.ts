@@ -43,7 +43,7 @@ export async function handleCommand(
 
   switch (command.type) {
     case "chat": {
-      enforceRateLimit(`chat:${room.id}:${caller.id}`, CHAT_RATE_LIMIT, "You're sending messages too fast. Please wait a moment.");
+      await enforceRateLimit(`chat:${room.id}:${caller.id}`, CHAT_RATE_LIMIT, "You're sending messages too fast. Please wait a moment.");
       const message = { id: randomUUID(), userId: caller.id, displayName: caller.displayName.slice(0, 100), text: command.text, at: Date.now() };
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "chat", message }) };
     }

@@ -1,35 +1,35 @@
 /**
- * Better Auth's catch-all (/api/auth/*). Sign-in attempts pass our limiter first: per account
- * identifier and client, so guessing one account's password is throttled without locking others out.
+ * Better Auth's catch-all (/api/auth/*). Sign-in and sign-up attempts pass our rate limits first
+ * (lib/server/accounts/enforce-auth-rate-limits.ts). Better Auth's error bodies are `{message, code}`;
+ * they also get the `detail` every other API error carries, so one client rule reads them all, and
+ * unknown or disabled auth paths answer a JSON 404.
  */
+import { enforceAuthRateLimits } from "@/lib/server/accounts/enforce-auth-rate-limits";
 import { getAuth } from "@/lib/server/auth";
+import { notFound } from "@/lib/server/http/api-error";
 import { toErrorResponse } from "@/lib/server/http/error-response";
-import { clientKey, enforceRateLimit } from "@/lib/server/rate-limit";
-import { SIGN_IN_RATE_LIMIT } from "@/lib/constants";
 
-const SIGN_IN_PATH = /\/sign-in\/(email|username)$/;
-const SIGN_UP_PATH = /\/sign-up\/email$/;
-const PER_CLIENT_LIMIT = { windowSeconds: 60, max: 100 } as const;
-const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a minute and try again.";
-
-async function guard(req: Request): Promise<void> {
-  if (req.method !== "POST") return;
-  const { pathname } = new URL(req.url);
-  const client = clientKey(req);
-  if (SIGN_IN_PATH.test(pathname)) {
-    const body = (await req.clone().json().catch(() => ({}))) as { email?: unknown; username?: unknown };
-    const identity = String(body.email ?? body.username ?? "").trim().toLowerCase();
-    enforceRateLimit(`sign-in:${client}:${identity}`, SIGN_IN_RATE_LIMIT, TOO_MANY_SIGN_INS);
-    enforceRateLimit(`sign-in:${client}`, PER_CLIENT_LIMIT, TOO_MANY_SIGN_INS);
-  } else if (SIGN_UP_PATH.test(pathname)) {
-    enforceRateLimit(`sign-up:${client}`, PER_CLIENT_LIMIT);
-  }
+async function withDetail(res: Response): Promise<Response> {
+  if (res.status < 400) return res;
+  // Unknown and disabled auth paths answer a bare "Not Found" text.
+  if (res.status === 404 && !res.headers.get("content-type")?.includes("application/json")) return toErrorResponse(notFound());
+  if (!res.headers.get("content-type")?.includes("application/json")) return res;
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!body || typeof body !== "object" || Array.isArray(body)) return res;
+  const { message, detail } = body as { message?: unknown; detail?: unknown };
+  if (detail !== undefined || typeof message !== "string") return res;
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, detail: message }), { status: res.status, statusText: res.statusText, headers });
 }
 
 async function handle(req: Request): Promise<Response> {
   try {
-    await guard(req);
-    return await (await getAuth()).handler(req);
+    await enforceAuthRateLimits(req);
+    return await withDetail(await (await getAuth()).handler(req));
   } catch (error) {
     return toErrorResponse(error);
   }

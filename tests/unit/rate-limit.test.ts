@@ -1,0 +1,94 @@
+/**
+ * The rate-limit wrapper over rate-limiter-flexible: the 429 it throws, counts kept in Redis when
+ * REDIS_URL is set (so a fresh instance sees them), and limits that still hold when Redis is down.
+ * The Redis cases use the machine's Redis (127.0.0.1:6379, or VP_TEST_REDIS_URL) under their own prefix.
+ */
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { ApiError } from "@/lib/server/http/api-error";
+import { resetEnvForTests } from "@/lib/server/env";
+import { enforceRateLimit, resetRateLimitsForTests } from "@/lib/server/rate-limit";
+
+const REDIS_URL = process.env.VP_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const LIMIT = { windowSeconds: 60, max: 3 };
+const savedEnv = { ...process.env };
+
+async function useEnv(env: Record<string, string | undefined>): Promise<void> {
+  process.env = { ...savedEnv, VP_DATA_DIR: "/tmp/vp-unit-rate-limit", BETTER_AUTH_SECRET: "x".repeat(32), ...env };
+  resetEnvForTests();
+  await resetRateLimitsForTests();
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+afterAll(async () => {
+  await useEnv({});
+  process.env = savedEnv;
+  resetEnvForTests();
+});
+
+describe("in memory (no REDIS_URL)", () => {
+  beforeAll(() => useEnv({ REDIS_URL: undefined }));
+
+  test("allows `max` hits per key, then answers 429 with Retry-After and the given detail", async () => {
+    for (let i = 0; i < LIMIT.max; i++) await expect(enforceRateLimit("mem:a", LIMIT, "Slow down.")).resolves.toBeUndefined();
+    const error = await rejection(enforceRateLimit("mem:a", LIMIT, "Slow down."));
+    expect(error.status).toBe(429);
+    expect(error.code).toBe("rate_limited");
+    expect(error.detail).toBe("Slow down.");
+    const retryAfter = Number(error.headers["Retry-After"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(LIMIT.windowSeconds);
+  });
+
+  test("keys and limits count separately", async () => {
+    for (let i = 0; i < LIMIT.max; i++) await enforceRateLimit("mem:b", LIMIT);
+    await expect(enforceRateLimit("mem:c", LIMIT)).resolves.toBeUndefined();
+    // The same key under another limit has its own count.
+    await expect(enforceRateLimit("mem:b", { windowSeconds: 60, max: 10 })).resolves.toBeUndefined();
+    expect((await rejection(enforceRateLimit("mem:b", LIMIT))).status).toBe(429);
+  });
+});
+
+describe("in Redis (REDIS_URL set)", () => {
+  const prefix = `vp_unit_${randomBytes(4).toString("hex")}`;
+
+  beforeAll(() => useEnv({ REDIS_URL, VP_REDIS_PREFIX: prefix }));
+  afterAll(async () => {
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  test("counts live in Redis under the prefix: a fresh limiter (another instance) continues the count", async () => {
+    await enforceRateLimit("shared", LIMIT);
+    await enforceRateLimit("shared", LIMIT);
+    // Forget every in-process limiter and connection, as a second app instance would start.
+    await resetRateLimitsForTests();
+    await expect(enforceRateLimit("shared", LIMIT)).resolves.toBeUndefined();
+    expect((await rejection(enforceRateLimit("shared", LIMIT))).status).toBe(429);
+
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    await redis.quit();
+    expect(keys.some((k) => k.endsWith(":shared"))).toBe(true);
+  });
+});
+
+describe("Redis unreachable", () => {
+  // Port 1 on loopback: nothing listens, connections are refused at once.
+  beforeAll(() => useEnv({ REDIS_URL: "redis://127.0.0.1:1", VP_REDIS_PREFIX: "vp_unit_down" }));
+
+  test("limits still hold (counted in memory) and no request fails with a server error", async () => {
+    for (let i = 0; i < LIMIT.max; i++) await expect(enforceRateLimit("down", LIMIT)).resolves.toBeUndefined();
+    expect((await rejection(enforceRateLimit("down", LIMIT))).status).toBe(429);
+  });
+});
