@@ -18,6 +18,25 @@ async function stream(partyId: string, token: string, headers: Record<string, st
   return s;
 }
 
+/** The party's state as a stream last saw it (its snapshot, then any `party` events). */
+function lastState(s: SseClient<Ev>): string | undefined {
+  const parties = s.events.map((e) => e.data).filter((d) => d.type === "snapshot" || d.type === "party");
+  return (parties.at(-1)?.party as { state?: string } | undefined)?.state;
+}
+
+/**
+ * Opens the host's stream and waits until the party has its host online and is ACTIVE. The grace
+ * timer is short here (800 ms), so on a slow machine it may fire before the host's stream is counted;
+ * the party then returns to ACTIVE as soon as the host's presence lands. Waiting for that makes what
+ * guests see next independent of the machine's speed.
+ */
+async function connectHost(partyId: string, token: string): Promise<SseClient<Ev>> {
+  const host = await stream(partyId, token);
+  await host.waitFor((e) => e.type === "presence" && e.hostOnline === true);
+  if (lastState(host) !== "ACTIVE") await host.waitFor((e) => e.type === "party" && (e.party as { state: string }).state === "ACTIVE");
+  return host;
+}
+
 beforeAll(async () => {
   app = await startApp({ env: { VP_HOST_GRACE_MS: "800", VP_PARTY_END_AFTER_MS: "2500" } });
 });
@@ -31,6 +50,7 @@ afterAll(async () => {
 test("two guests follow the host's play, pause and seek; snapshots come first", async () => {
   const host = await guestToken(app.baseUrl, "Host One");
   const party = await createParty(app.baseUrl, host);
+  await connectHost(party.id, host);
   const a = await stream(party.id, await guestToken(app.baseUrl, "Ann"));
   const b = await stream(party.id, await guestToken(app.baseUrl, "Ben"));
   for (const s of [a, b]) {
