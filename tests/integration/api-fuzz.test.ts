@@ -8,7 +8,9 @@
  * Every route file under app/api (except Better Auth's catch-all, swept separately below for "no
  * 5xx" only) must have a spec here, with the methods it exports: a new route fails this test until
  * it is covered. For every request: no 5xx, every 4xx has a string `detail` and a `code`, and no
- * 429 (each caller stays inside the rate limits, so every input reaches validation). Afterwards
+ * 429 (each caller stays inside the rate limits, so every input reaches validation); a valid write
+ * by the wrong caller (a viewer, a collaborator, an editor where only the owner may act, nobody) is
+ * refused with 401, 403 or 404, never with a validation error that would hide the check. Afterwards
  * every table of the database, the resources read back through the API and the party's live
  * stream are unchanged.
  *
@@ -34,7 +36,11 @@ const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 // --- the world the routes act on -------------------------------------------------------------------
 
 interface World {
-  /** users[0] owns the scheduled parties and the playlist; the others are strangers to them. */
+  /**
+   * users[0] owns the scheduled parties and the playlist; the others are strangers to the parties.
+   * On the playlist users[1] is a viewer (and owns another playlist), users[2] a collaborator (joined
+   * with the share code), users[3] an editor (joined with the admin key), users[4] a viewer.
+   */
   users: { token: string; id: string; username: string }[];
   /** guests[0] hosts the live party; the others are in no party. */
   guests: string[];
@@ -42,10 +48,18 @@ interface World {
   scheduledId: string;
   privateScheduledId: string;
   playlistId: string;
+  shareCode: string;
+  adminKey: string;
+  /** Videos of the playlist added by its owner (in play order) and one added by the collaborator. */
+  ownerLinkIds: string[];
+  collaboratorLinkId: string;
+  /** users[1]'s playlist and one of its videos: not the owner's to touch. */
+  otherPlaylistId: string;
+  otherLinkId: string;
 }
 
 /** Who sends a request: nobody, a named identity, or the next one of a pool (spreads rate limits). */
-type Caller = "anon" | "owner" | "stranger" | "host" | "guest" | "userPool" | "anyPool";
+type Caller = "anon" | "owner" | "stranger" | "collaborator" | "editor" | "host" | "guest" | "userPool" | "anyPool";
 
 interface BadRequest {
   method: Method;
@@ -58,8 +72,12 @@ interface BadRequest {
   contentType?: string | null;
   /** A bearer token to send instead of the caller's. */
   authorization?: string;
-  /** "4xx": the input is bad and must be refused; "any": ignored input (e.g. junk query on a list). */
-  expect: "4xx" | "any";
+  /**
+   * "4xx": the input is bad and must be refused; "any": ignored input (e.g. junk query on a list);
+   * "denied": a valid request by the wrong caller, refused for who sent it (401 without an identity,
+   * 403 or 404 with one), never for a validation error that would hide a missing permission check.
+   */
+  expect: "4xx" | "any" | "denied";
   note: string;
 }
 
@@ -344,6 +362,21 @@ const badCommand: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant({ type: "play" }),
 );
 
+const badPlaylistTitle = fc.oneof(badText(100), notAString, fc.constantFrom("", "   ", "\t\n", null));
+const playlistBad = { title: badPlaylistTitle, accept_youtube: notABoolean, accept_tiktok: notABoolean };
+
+const twitchBody = { channel: "fuzzchannel", bot_username: "fuzz_bot", command_prefix: "!", oauth_token: "oauth:fuzztoken" };
+const badTwitchLogin = fc.oneof(fc.constantFrom("ab", "a-b", "a b", "@@@", "x".repeat(26), "#", "#a", "ünï"), withNul, withControl, withLoneSurrogate, tooLong(25), notAString);
+const twitchBad = {
+  channel: badTwitchLogin,
+  bot_username: badTwitchLogin,
+  command_prefix: fc.oneof(badText(20), notAString, fc.constantFrom("! add", "a b", "!\u00A0x", "!\u3000a")),
+  oauth_token: fc.oneof(badText(200), notAString, fc.constantFrom("oauth: abc", "a\tb", "a\nb")),
+};
+
+/** How the server reads a share code: people type them with dashes, spaces and lower case. */
+const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
 // --- one spec per route file ------------------------------------------------------------------------
 
 const SPECS: Record<string, RouteSpec> = {
@@ -526,31 +559,158 @@ const SPECS: Record<string, RouteSpec> = {
     requests: () => mostly([junkOnReads("/api/v1/parties/active/deltas", "anon")], wrongMethods("/api/v1/parties/active/deltas", ["GET"])),
   },
   "v1/playlists": {
-    methods: ["GET"],
-    runs: 10,
-    requests: () => mostly([junkOnReads("/api/v1/playlists", "anon")], wrongMethods("/api/v1/playlists", ["GET"])),
+    methods: ["GET", "POST"],
+    runs: 40,
+    requests: () => {
+      const bodies = badBodies({ title: "Fuzz mix two" }, { title: badPlaylistTitle }).map((b) => req({ method: "POST", url: "/api/v1/playlists", as: "userPool", ...b }));
+      return mostly(
+        [
+          bodies,
+          bodies,
+          fc.constant(req({ method: "POST", url: "/api/v1/playlists", as: "anon", body: '{"title":"No session"}', note: "create without a session", expect: "denied" })),
+          junkOnReads("/api/v1/playlists", "anon"),
+        ],
+        wrongMethods("/api/v1/playlists", ["GET", "POST"]),
+      );
+    },
   },
   "v1/playlists/[id]": {
-    methods: ["GET"],
-    runs: 15,
-    requests: (w) => mostly([badIds("/api/v1/playlists/{id}", ["GET"], "owner")], wrongMethods(`/api/v1/playlists/${w.playlistId}`, ["GET"])),
+    methods: ["GET", "PATCH", "DELETE"],
+    runs: 60,
+    requests: (w) => {
+      const url = `/api/v1/playlists/${w.playlistId}`;
+      const bodies = (as: Caller) => badBodies({ title: "Renamed", accept_youtube: false }, playlistBad).map((b) => req({ method: "PATCH", url, as, ...b }));
+      const nothing = fc.constantFrom("{}", '{"name":"x"}', '{"title":null}').map((body) => req({ method: "PATCH", url, as: "owner", body, note: "nothing to change" }));
+      // Viewers and collaborators may not rename; only the owner deletes.
+      const wrongUser = fc.oneof(
+        fc.constantFrom<Caller>("stranger", "collaborator", "anon").map((as) => req({ method: "PATCH", url, as, body: '{"title":"Hijacked","accept_tiktok":false}', note: `${as} renames`, expect: "denied" })),
+        fc.constantFrom<Caller>("stranger", "collaborator", "editor", "anon").map((as) => req({ method: "DELETE", url, as, note: `${as} deletes the playlist`, expect: "denied" })),
+        fc.constantFrom<Method>("PATCH", "DELETE").map((method) =>
+          req({ method, url: `/api/v1/playlists/${w.otherPlaylistId}`, as: "owner", body: method === "PATCH" ? '{"title":"Hijacked"}' : undefined, note: `${method} someone else's playlist`, expect: "denied" }),
+        ),
+      );
+      return mostly(
+        [bodies("owner"), bodies("editor"), nothing, wrongUser, badIds("/api/v1/playlists/{id}", ["GET", "PATCH", "DELETE"], "owner", () => '{"title":"Renamed"}'), junkOnReads(url, "collaborator")],
+        wrongMethods(url, ["GET", "PATCH", "DELETE"]),
+      );
+    },
   },
   "v1/playlists/[id]/links": {
     methods: ["POST"],
     runs: 35,
     requests: (w) => {
       const url = `/api/v1/playlists/${w.playlistId}/links`;
-      const link = '{"url":"https://www.youtube.com/watch?v=fuzz"}';
-      const bodies = badBodies({ url: "https://www.youtube.com/watch?v=fuzz", title: "Song" }, { url: badUrl, title: fc.oneof(badText(200), notAString) });
+      // A valid link (an 11-character YouTube id), so a refusal comes from the bad field or the caller.
+      const link = '{"url":"https://www.youtube.com/watch?v=fuzzfuzz001"}';
+      const bodies = badBodies({ url: "https://www.youtube.com/watch?v=fuzzfuzz001", title: "Song" }, { url: badUrl, title: fc.oneof(badText(200), notAString) });
       return mostly(
         [
           bodies.map((b) => req({ method: "POST", url, as: "owner", ...b })),
           bodies.map((b) => req({ method: "POST", url, as: "owner", ...b })),
           badIds("/api/v1/playlists/{id}/links", ["POST"], "owner", () => link),
-          fc.constant(req({ method: "POST", url, as: "stranger", body: link, note: "not the owner adds a link" })),
+          fc.constant(req({ method: "POST", url, as: "stranger", body: link, note: "not the owner adds a link", expect: "denied" })),
         ],
         wrongMethods(url, ["POST"]),
       );
+    },
+  },
+  "v1/playlists/[id]/links/[linkId]": {
+    methods: ["PATCH", "DELETE"],
+    runs: 60,
+    requests: (w) => {
+      const link = (playlistId: string, linkId: string) => `/api/v1/playlists/${playlistId}/links/${linkId}`;
+      const url = link(w.playlistId, w.ownerLinkIds[0]!);
+      const bodies = (as: Caller) =>
+        badBodies({ position: 1 }, { position: fc.oneof(fc.constantFrom(-1, -0.5, 1.5, 1e-9, -1e9), notANumber, rawNumber) }).map((b) => req({ method: "PATCH", url, as, ...b }));
+      const wrongUser = fc.oneof(
+        fc.constantFrom<Caller>("stranger", "collaborator", "anon").map((as) => req({ method: "PATCH", url, as, body: '{"position":1}', note: `${as} moves a video`, expect: "denied" })),
+        // A collaborator removes only the videos they added; viewers none.
+        fc.constantFrom<Caller>("stranger", "collaborator", "anon").map((as) => req({ method: "DELETE", url, as, note: `${as} removes the owner's video`, expect: "denied" })),
+        fc.constantFrom<Caller>("stranger", "anon").map((as) => req({ method: "DELETE", url: link(w.playlistId, w.collaboratorLinkId), as, note: `${as} removes the collaborator's video`, expect: "denied" })),
+        // Another playlist's video: not found through this playlist, refused through its own.
+        fc.constantFrom<Method>("PATCH", "DELETE").map((method) =>
+          req({ method, url: link(w.playlistId, w.otherLinkId), as: "owner", body: method === "PATCH" ? '{"position":0}' : undefined, note: `${method} a video of another playlist`, expect: "denied" }),
+        ),
+        fc.constantFrom<Method>("PATCH", "DELETE").map((method) =>
+          req({ method, url: link(w.otherPlaylistId, w.otherLinkId), as: "editor", body: method === "PATCH" ? '{"position":0}' : undefined, note: `${method} in a playlist one is no editor of`, expect: "denied" }),
+        ),
+      );
+      return mostly(
+        [
+          bodies("owner"),
+          bodies("editor"),
+          fc.constantFrom("{}", '{"position":null}', '{"pos":1}').map((body) => req({ method: "PATCH", url, as: "owner", body, note: "no position" })),
+          wrongUser,
+          badIds(link("{id}", w.ownerLinkIds[0]!), ["PATCH", "DELETE"], "owner", () => '{"position":1}'),
+          badIds(link(w.playlistId, "{id}"), ["PATCH", "DELETE"], "owner", () => '{"position":1}'),
+        ],
+        wrongMethods(url, ["PATCH", "DELETE"]),
+      );
+    },
+  },
+  "v1/playlists/[id]/twitch": {
+    methods: ["GET", "PUT"],
+    runs: 50,
+    requests: (w) => {
+      const url = `/api/v1/playlists/${w.playlistId}/twitch`;
+      // A body of unknown keys only is a valid PUT (it clears the channel and bot and keeps the
+      // token), so the prototype-polluting variant, which carries no real field, is not sent here.
+      const bodies = badBodies(twitchBody, twitchBad)
+        .filter((b) => b.note !== "prototype-polluting keys")
+        .map((b) => req({ method: "PUT", url, as: "owner", ...b }));
+      // Twitch settings are the owner's alone: not even an editor reads or writes them.
+      const wrongUser = fc.tuple(fc.constantFrom<Caller>("stranger", "collaborator", "editor", "anon"), fc.constantFrom<Method>("GET", "PUT")).map(([as, method]) =>
+        req({ method, url, as, body: method === "PUT" ? JSON.stringify({ ...twitchBody, channel: "hijacker" }) : undefined, note: `${as} ${method}s the Twitch settings`, expect: "denied" }),
+      );
+      return mostly(
+        [bodies, bodies, bodies, wrongUser, badIds("/api/v1/playlists/{id}/twitch", ["GET", "PUT"], "owner", () => JSON.stringify(twitchBody)), junkOnReads(url, "owner")],
+        wrongMethods(url, ["GET", "PUT"]),
+      );
+    },
+  },
+  "v1/playlists/join": {
+    methods: ["POST"],
+    runs: 40,
+    requests: (w) => {
+      const url = "/api/v1/playlists/join";
+      const real = new Set([normalizeCode(w.shareCode), w.adminKey]);
+      const unknownCode = fc
+        .oneof(fc.string({ unit: fc.constantFrom(..."ABCDEFGHJKMNPQRSTUVWXYZ23456789-"), minLength: 1, maxLength: 12 }), fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom("----", " - ", "🎬"))
+        .filter((code) => code.trim() !== "" && !real.has(normalizeCode(code)) && !real.has(code))
+        .map((code) => req({ method: "POST", url, as: "userPool", body: JSON.stringify({ code }), note: "unknown share code" }));
+      // Joining again never changes a role (and the owner stays the owner): answered, nothing written.
+      const rejoin = fc
+        .constantFrom<[Caller, string]>(["owner", w.shareCode], ["owner", w.adminKey], ["collaborator", w.shareCode.toLowerCase()], ["editor", w.shareCode], ["editor", w.adminKey])
+        .map(([as, code]) => req({ method: "POST", url, as, body: JSON.stringify({ code }), expect: "any", note: `${as} joins again` }));
+      return mostly(
+        [
+          badBodies({ code: "ZZZZ-ZZZZ" }, { code: fc.oneof(badText(64), notAString, fc.constantFrom("", "   ", null)) }).map((b) => req({ method: "POST", url, as: "userPool", ...b })),
+          unknownCode,
+          rejoin,
+          fc.constant(req({ method: "POST", url, as: "anon", body: JSON.stringify({ code: w.shareCode }), note: "join without a session", expect: "denied" })),
+        ],
+        wrongMethods(url, ["POST"]),
+      );
+    },
+  },
+  "v1/playlists/me": {
+    methods: ["GET"],
+    runs: 10,
+    requests: () => mostly([junkOnReads("/api/v1/playlists/me", "collaborator")], wrongMethods("/api/v1/playlists/me", ["GET"])),
+  },
+  "v1/diagnostics/realtime": {
+    methods: ["GET"],
+    runs: 15,
+    requests: (w) => {
+      const url = "/api/v1/diagnostics/realtime";
+      const badParty = fc
+        .oneof(
+          fc.nat(200).map((n) => "p".repeat(65 + n)),
+          fc.integer({ min: 101, max: 140 }).map((n) => Array.from({ length: n }, (_, i) => `p${i}`).join(",")),
+          fc.constant(`${w.partyId},${"x".repeat(100 * 65)}`),
+        )
+        .map((party) => req({ method: "GET", url: `${url}?party=${party}`, as: "anon", note: "bad party list" }));
+      return mostly([badParty, junkOnReads(url, "anon", ["party"])], wrongMethods(url, ["GET"]));
     },
   },
   "v1/scheduled-parties": {
@@ -563,7 +723,7 @@ const SPECS: Record<string, RouteSpec> = {
           bodies,
           bodies,
           bodies,
-          fc.constant(req({ method: "POST", url: "/api/v1/scheduled-parties", as: "anon", body: JSON.stringify(scheduledBody), note: "create without a session" })),
+          fc.constant(req({ method: "POST", url: "/api/v1/scheduled-parties", as: "anon", body: JSON.stringify(scheduledBody), note: "create without a session", expect: "denied" })),
           junkOnReads("/api/v1/scheduled-parties", "owner"),
         ],
         wrongMethods("/api/v1/scheduled-parties", ["GET", "POST"]),
@@ -578,7 +738,7 @@ const SPECS: Record<string, RouteSpec> = {
       const bodies = badBodies(scheduledBody, scheduledBad).map((b) => req({ method: "PUT", url, as: "owner", ...b }));
       const strangerWrites = fc
         .constantFrom<Method>("PUT", "DELETE")
-        .map((method) => req({ method, url, as: "stranger", body: method === "PUT" ? JSON.stringify(scheduledBody) : undefined, note: `not the host: ${method}` }));
+        .map((method) => req({ method, url, as: "stranger", body: method === "PUT" ? JSON.stringify(scheduledBody) : undefined, note: `not the host: ${method}`, expect: "denied" }));
       const badCode = badQuery(["code"]).map((q) =>
         req({ method: "GET", url: `/api/v1/scheduled-parties/${w.privateScheduledId}${q}`, as: "stranger", note: "private party with a bad code" }),
       );
@@ -712,6 +872,10 @@ function tokenFor(as: Caller): string | null {
       return world.users[0]!.token;
     case "stranger":
       return world.users[1]!.token;
+    case "collaborator":
+      return world.users[2]!.token;
+    case "editor":
+      return world.users[3]!.token;
     case "host":
       return world.guests[0]!;
     case "guest":
@@ -759,7 +923,11 @@ async function send(r: BadRequest): Promise<Outcome> {
 function problem(r: BadRequest, o: Outcome): string | null {
   if (o.status >= 500) return `answered ${o.status}`;
   if (o.status === 429) return "hit a rate limit (the sweep must stay inside them)";
-  if (r.expect === "4xx" && o.status < 400) return `accepted bad input with ${o.status}`;
+  if (r.expect !== "any" && o.status < 400) return `accepted bad input with ${o.status}`;
+  if (r.expect === "denied") {
+    const allowed = r.as === "anon" && !r.authorization ? [401] : [403, 404];
+    if (!allowed.includes(o.status)) return `answered ${o.status} to the wrong caller (want ${allowed.join(" or ")})`;
+  }
   if (o.status >= 400) {
     if (!o.contentType.includes("application/json")) return `${o.status} without a JSON body (${o.contentType})`;
     let body: unknown;
@@ -810,15 +978,20 @@ async function readBack(): Promise<unknown> {
     party: await get(`/api/v1/parties/${world.partyId}`, world.guests[0]!),
     active: await get("/api/v1/parties/active", null),
     currentParties: await Promise.all(world.guests.map((g) => get("/api/v1/users/me/current-party", g))),
-    playlist: await get(`/api/v1/playlists/${world.playlistId}`, owner),
+    playlists: await Promise.all([null, ...world.users.slice(0, 4).map((u) => u.token)].map((t) => get(`/api/v1/playlists/${world.playlistId}`, t))),
+    otherPlaylist: await get(`/api/v1/playlists/${world.otherPlaylistId}`, world.users[1]!.token),
+    twitch: await get(`/api/v1/playlists/${world.playlistId}/twitch`, owner),
+    myPlaylists: await Promise.all(world.users.map((u) => get("/api/v1/playlists/me", u.token))),
+    playlistList: await get("/api/v1/playlists", null),
   };
 }
 
 beforeAll(async () => {
   pg = await createTestDatabase("vp_fuzz");
   // Trusting X-Forwarded-For lets each request come from its own address (per-address limits), and a
-  // long host grace keeps the party's state from moving while the sweep runs.
-  app = await startApp({ env: { DATABASE_URL: pg.url, VP_TRUST_PROXY: "1", VP_HOST_GRACE_MS: "600000" } });
+  // long host grace keeps the party's state from moving while the sweep runs. Diagnostics are on so
+  // their query parsing is swept too (off, the route answers 404 to everything).
+  app = await startApp({ env: { DATABASE_URL: pg.url, VP_TRUST_PROXY: "1", VP_HOST_GRACE_MS: "600000", VP_DIAGNOSTICS: "1" } });
 
   const users: World["users"] = [];
   for (let i = 0; i < 5; i += 1) {
@@ -834,23 +1007,47 @@ beforeAll(async () => {
   const guests: string[] = [];
   for (let i = 0; i < 5; i += 1) guests.push(await guestToken(app.baseUrl, `Fuzz Guest ${i}`));
 
-  const owner = users[0]!.token;
-  const post = async (url: string, body: unknown) => {
+  const call = async <T = { id: string }>(as: number, method: Method, url: string, body: unknown, status: number) => {
     const res = await fetch(`${app.baseUrl}${url}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${owner}`, "Content-Type": "application/json" },
+      method,
+      headers: { Authorization: `Bearer ${users[as]!.token}`, "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
-    expect(res.status).toBe(201);
-    return (await res.json()) as { id: string };
+    expect({ url, status: res.status }).toEqual({ url, status });
+    return (await res.json()) as T;
   };
+  const post = <T = { id: string }>(url: string, body: unknown, as = 0) => call<T>(as, "POST", url, body, 201);
   const scheduled = await post("/api/v1/scheduled-parties", scheduledBody);
   const privateScheduled = await post("/api/v1/scheduled-parties", { ...scheduledBody, title: "Invite only", privacy: "private" });
-  // Playlists have no create endpoint yet: the row is arranged directly, its links go through the API.
-  await pg.query("insert into playlist (id, owner_id, title, share_code, created_at) values ($1, $2, $3, $4, now())", ["fuzzlist", users[0]!.id, "Fuzz mix", "fuzz-share"]);
-  await post("/api/v1/playlists/fuzzlist/links", { url: "https://www.youtube.com/watch?v=first", title: "First" });
+
+  // The playlist with every role: its owner, a collaborator (share code) and an editor (admin key),
+  // videos by the owner and by the collaborator, and Twitch settings with a stored token.
+  const list = await post<{ id: string; share_code: string; admin_key: string }>("/api/v1/playlists", { title: "Fuzz mix" });
+  const links = `/api/v1/playlists/${list.id}/links`;
+  const first = await post(links, { url: "https://www.youtube.com/watch?v=fuzzfirst01", title: "First" });
+  const second = await post(links, { url: "https://www.youtube.com/watch?v=fuzzsecond2" });
+  await call(2, "POST", "/api/v1/playlists/join", { code: list.share_code }, 200);
+  await call(3, "POST", "/api/v1/playlists/join", { code: list.admin_key }, 200);
+  const byCollaborator = await post(links, { url: "https://www.tiktok.com/@fuzz/video/7316829214585637152", title: "Collab" }, 2);
+  await call(0, "PUT", `/api/v1/playlists/${list.id}/twitch`, twitchBody, 200);
+  const other = await post("/api/v1/playlists", { title: "Someone else's mix" }, 1);
+  const otherLink = await post(`/api/v1/playlists/${other.id}/links`, { url: "https://youtu.be/fuzzother33" }, 1);
+
   const party = await createParty(app.baseUrl, guests[0]!);
-  world = { users, guests, partyId: party.id, scheduledId: scheduled.id, privateScheduledId: privateScheduled.id, playlistId: "fuzzlist" };
+  world = {
+    users,
+    guests,
+    partyId: party.id,
+    scheduledId: scheduled.id,
+    privateScheduledId: privateScheduled.id,
+    playlistId: list.id,
+    shareCode: list.share_code,
+    adminKey: list.admin_key,
+    ownerLinkIds: [first.id, second.id],
+    collaboratorLinkId: byCollaborator.id,
+    otherPlaylistId: other.id,
+    otherLinkId: otherLink.id,
+  };
   // The host watches its own party's stream: any event during the sweep would be a change.
   hostStream = await SseClient.open(`${app.baseUrl}/api/v1/parties/${party.id}/events`, { Authorization: `Bearer ${guests[0]!}` });
   await hostStream.waitFor((data) => (data as { type?: string }).type === "snapshot");
@@ -892,6 +1089,10 @@ test("every unserved method answers 405 {detail, code} with an Allow header nami
 test(`at least ${MIN_REQUESTS} generated bad requests: no 5xx, every 4xx has {detail, code}, nothing changes`, async () => {
   console.log(`api-fuzz seed ${SEED} (rerun with VP_FUZZ_SEED=${SEED})`);
   const dbBefore = await snapshotDatabase();
+  // The comparison below only means something for tables that hold the world's rows: the playlist's
+  // members, videos (with their positions) and Twitch settings included.
+  const watched = ["playlist", "playlist_link", "playlist_member", "playlist_twitch", "scheduled_party", "live_party"];
+  expect(watched.filter((table) => !dbBefore[`public.${table}`]?.length).map((table) => `table ${table} holds no rows`)).toEqual([]);
   const readBefore = await readBack();
   const eventsBefore = hostStream.events.length;
   const started = requestCount;
