@@ -37,7 +37,8 @@ export const activePartySchema = z.object({
   id: z.string(),
   host_display_name: z.string().nullable(),
   host_username: z.string().nullable(),
-  host_private: z.boolean(),
+  /** Absent from servers that predate it (an updated extension may talk to one): not private. */
+  host_private: z.boolean().default(false),
   platform_id: z.string().nullable(),
   platform_domain: z.string(),
   platform: z.string().nullable(),

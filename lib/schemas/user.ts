@@ -73,7 +73,7 @@ const DISPLAY_NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
 export const DISPLAY_NAME_RULES = {
   required: "Display name is required.",
   tooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
-  badCharacters: "Display name may not contain control characters.",
+  badCharacters: "Display name must not contain control characters.",
 } as const;
 
 /**

@@ -536,6 +536,39 @@ const SPECS: Record<string, RouteSpec> = {
         wrongMethods(`/api/v1/parties/${w.partyId}/join`, ["POST"]),
       ),
   },
+  "v1/parties/[id]/queue": {
+    methods: ["GET", "POST"],
+    runs: 35,
+    requests: (w) => {
+      const url = `/api/v1/parties/${w.partyId}/queue`;
+      const valid = { items: [{ url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Fuzz item" }] };
+      const badLink = fc.oneof(
+        fc.constantFrom("javascript:alert(1)", "ftp://files.example/a.mp4", "data:text/html,hi", "", "   ", "not a link"),
+        badText(2048),
+        notAString,
+      );
+      const badItem = fc.oneof(
+        badLink.map((u) => ({ url: u })),
+        fc.oneof(badText(300), notAString).map((title) => ({ url: valid.items[0]!.url, title })),
+        fc.oneof(notAString, fc.constant(null)),
+      );
+      const badItems = fc.oneof(
+        notAString.filter((v) => !Array.isArray(v)),
+        fc.constant([]),
+        badItem.map((item) => [valid.items[0], item]),
+        fc.nat(20).map((n) => Array.from({ length: 101 + n }, (_, i) => ({ url: `https://www.youtube.com/watch?v=dQw4w9Wg${String(i).padStart(3, "0")}` }))),
+      );
+      return mostly(
+        [
+          badBodies(valid, { items: badItems }).map((b) => req({ method: "POST", url, as: "host", ...b })),
+          badIds("/api/v1/parties/{id}/queue", ["GET", "POST"], "host", () => JSON.stringify(valid)),
+          fc.constantFrom<Caller>("guest", "anon").map((as) => req({ method: "POST", url, as, body: JSON.stringify(valid), note: "not the host adds to the queue", expect: "denied" })),
+          junkOnReads(url, "guest"),
+        ],
+        wrongMethods(url, ["GET", "POST"]),
+      );
+    },
+  },
   "v1/parties/active": {
     methods: ["GET"],
     runs: 20,

@@ -181,8 +181,8 @@ describe("Better Auth's own endpoints follow the profile rules", () => {
 
   test.each([
     ["a 1 MB name", { name: HUGE_NAME }, "Display name must be at most 50 characters."],
-    ["control characters in the name", { name: "Bob\u0007\nSmith" }, "Display name may not contain control characters."],
-    ["a bidi override in the name", { name: "\u202Egnp.exe" }, "Display name may not contain control characters."],
+    ["control characters in the name", { name: "Bob\u0007\nSmith" }, "Display name must not contain control characters."],
+    ["a bidi override in the name", { name: "\u202Egnp.exe" }, "Display name must not contain control characters."],
     ["a blank name", { name: "   " }, "Display name is required."],
     ["a javascript: picture", { image: "javascript:alert(1)" }, "Profile image must be an http(s) URL."],
   ])("sign-up with %s is refused with 422 and the rule's message; no account is created", async (_label, profile, message) => {
@@ -232,7 +232,7 @@ describe("Better Auth's own endpoints follow the profile rules", () => {
     const before = await ownProfile(client);
     const res = await client.request("PATCH", "/api/v1/users/me/account", { display_name: "tab\there" });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ detail: "display_name: Display name may not contain control characters.", code: "unprocessable_entity" });
+    expect(await res.json()).toEqual({ detail: "display_name: Display name must not contain control characters.", code: "unprocessable_entity" });
     expect(await ownProfile(client)).toEqual(before);
   });
 });

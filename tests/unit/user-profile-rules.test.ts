@@ -14,10 +14,10 @@ test.each([
   ["x".repeat(51), "Display name must be at most 50 characters."],
   ["x".repeat(1_000_000), "Display name must be at most 50 characters."],
   ["   ", "Display name is required."],
-  ["a\u0000b", "Display name may not contain control characters."],
-  ["line\nbreak", "Display name may not contain control characters."],
-  ["\u202Egnp.exe", "Display name may not contain control characters."],
-  ["iso\u2066late", "Display name may not contain control characters."],
+  ["a\u0000b", "Display name must not contain control characters."],
+  ["line\nbreak", "Display name must not contain control characters."],
+  ["\u202Egnp.exe", "Display name must not contain control characters."],
+  ["iso\u2066late", "Display name must not contain control characters."],
 ].map(([name, expected]) => [name!.length > 60 ? `${name!.slice(0, 10)}… (${name!.length} chars)` : name, expected, name]))(
   "display name %j → %s",
   (_label, expected, name) => {
