@@ -154,6 +154,16 @@ test("a NUL in the token of token-exchange is refused and starts no session", as
   expect((await client.get("/api/v1/users/me")).status).toBe(401);
 });
 
+test.each([
+  ["/api/auth/sign-in/email", { email: `${"a"}\u0000b@example.test`, password: "correct-horse-battery" }],
+  ["/api/auth/sign-in/email", { email: "a\udc00b@example.test", password: "correct-horse-battery" }],
+  ["/api/auth/sign-in/username", { username: "a\u0000b", password: "correct-horse-battery" }],
+])("a sign-in whose account name holds NUL or an unpaired surrogate is refused, not looked up (%s)", async (path, body) => {
+  const res = await new Client(app.baseUrl).post(path, body);
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+});
+
 describe("scheduled party dates are bounded to 1970–2200", () => {
   test("year 0000 is refused (the database has no year 0)", async () => {
     await expectError(await createScheduled(owner, { date_time: "0000-01-01T00:00:00Z" }), 422, /between 1970 and 2200/);

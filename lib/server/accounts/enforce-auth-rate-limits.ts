@@ -13,6 +13,7 @@ import { getDb } from "@/db/client";
 import { user } from "@/db/schema";
 import { SIGN_IN_ADDRESS_RATE_LIMIT, SIGN_IN_RATE_LIMIT, SIGN_UP_ADDRESS_RATE_LIMIT } from "@/lib/constants";
 import { USERNAME_MAX_LENGTH } from "@/lib/reserved-usernames";
+import { hasControlCharacter, hasLoneSurrogate } from "@/lib/schemas/common";
 import { clientKey, enforceRateLimit } from "@/lib/server/rate-limit";
 
 export const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a minute and try again.";
@@ -40,7 +41,9 @@ export async function signInAccountKey(path: SignInPath, body: unknown): Promise
   const form = SIGN_IN_FORMS[path];
   const raw = body && typeof body === "object" ? (body as Record<string, unknown>)[form.field] : undefined;
   const identifier = typeof raw === "string" ? raw.trim().toLowerCase() : "";
-  if (identifier && identifier.length <= form.maxLength) {
+  // Stored usernames and e-mails never hold control characters or unpaired surrogates (and PostgreSQL
+  // refuses a NUL in a query), so such an identifier names no account: no lookup.
+  if (identifier && identifier.length <= form.maxLength && !hasControlCharacter(identifier) && !hasLoneSurrogate(identifier)) {
     const db = await getDb();
     const [row] = await db.select({ id: user.id }).from(user).where(eq(form.column, identifier)).limit(1);
     if (row) return `user:${row.id}`;
