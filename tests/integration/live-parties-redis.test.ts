@@ -3,39 +3,28 @@
  * posted to instance A reaches a guest streaming from instance B, in order; resume with
  * Last-Event-ID works on either; presence and the public list count members on both.
  */
-import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { startApp, type RunningApp } from "./helpers/app";
+import { type RunningApp } from "./helpers/app";
+import { startCluster, TEST_REDIS_URL as REDIS_URL, type Cluster } from "./helpers/cluster";
 import { api, command, createParty, guestToken, bearer, type Ev } from "./helpers/party";
-import { createTestDatabase, type TestDatabase } from "./helpers/postgres";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
 
-const REDIS_URL = process.env.VP_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const prefix = `vp_test_${randomBytes(4).toString("hex")}`;
-let pg: TestDatabase;
+let cluster: Cluster;
+let prefix: string;
 let a: RunningApp;
 let b: RunningApp;
 const streams: SseClient<Ev>[] = [];
 
 beforeAll(async () => {
-  pg = await createTestDatabase("vp_redis");
-  // Like a real deployment, the instances share one secret (sessions and guest tokens verify anywhere).
-  const env = { DATABASE_URL: pg.url, REDIS_URL, VP_REDIS_PREFIX: prefix, VP_HOST_GRACE_MS: "1000", BETTER_AUTH_SECRET: randomBytes(32).toString("hex") };
-  // Started one after the other: both migrate the same database (serialized by an advisory lock).
-  a = await startApp({ env });
-  b = await startApp({ env });
+  cluster = await startCluster("vp_redis", { VP_HOST_GRACE_MS: "1000" });
+  ({ a, b, redisPrefix: prefix } = cluster);
 });
 
 afterAll(async () => {
   for (const s of streams) s.close();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await pg?.drop();
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await cluster?.stop();
 });
 
 async function stream(app: RunningApp, partyId: string, token: string, headers: Record<string, string> = {}) {

@@ -3,42 +3,25 @@
  * sign-in attempts together, so a guesser spreading attempts over the instances behind a load
  * balancer still meets the per-account limit (counted per instance it would get one budget each).
  */
-import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { SIGN_IN_RATE_LIMIT } from "@/lib/constants";
-import { Client, startApp, uniqueName, type RunningApp } from "./helpers/app";
-import { createTestDatabase, type TestDatabase } from "./helpers/postgres";
+import { Client, uniqueName, type RunningApp } from "./helpers/app";
+import { startCluster, TEST_REDIS_URL, type Cluster } from "./helpers/cluster";
 
 jest.setTimeout(120_000);
 
-const REDIS_URL = process.env.VP_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const prefix = `vp_test_${randomBytes(4).toString("hex")}`;
-let pg: TestDatabase;
+let cluster: Cluster;
 let a: RunningApp;
 let b: RunningApp;
 
 beforeAll(async () => {
-  pg = await createTestDatabase("vp_limits");
-  const env = {
-    DATABASE_URL: pg.url,
-    REDIS_URL,
-    VP_REDIS_PREFIX: prefix,
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    // Behind the (imagined) load balancer, the client's address comes from X-Forwarded-For.
-    VP_TRUST_PROXY: "1",
-  };
-  // One after the other: both migrate the same database.
-  a = await startApp({ env });
-  b = await startApp({ env });
+  // Behind the (imagined) load balancer, the client's address comes from X-Forwarded-For.
+  cluster = await startCluster("vp_limits", { VP_TRUST_PROXY: "1" });
+  ({ a, b } = cluster);
 });
 
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await pg?.drop();
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await cluster?.stop();
 });
 
 test("failed sign-ins spread over two instances share one per-account limit", async () => {
@@ -59,8 +42,8 @@ test("failed sign-ins spread over two instances share one per-account limit", as
   }
 
   // The counts live in Redis under the deployment's prefix.
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:rl:*`);
+  const redis = new Redis(TEST_REDIS_URL);
+  const keys = await redis.keys(`${cluster.redisPrefix}:rl:*`);
   await redis.quit();
   expect(keys.length).toBeGreaterThan(0);
 });
