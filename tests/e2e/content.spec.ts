@@ -207,6 +207,9 @@ test.describe("legal pages", () => {
 
 test.describe("blog", () => {
   test("index shows 12 cards and every post renders title, category and read time", async ({ page }) => {
+    // Thirteen page loads in one test: the default 30 s budget is one page's worth on a loaded
+    // 2-core CI machine (it ran out there at the start of the suite, while the servers warmed up).
+    test.setTimeout(120_000);
     await page.goto("/blogs");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const cards = page.locator("[data-blog-card]");
