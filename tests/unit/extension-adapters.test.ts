@@ -10,6 +10,7 @@ import { ScrubberClock } from "@/extension/src/adapters/max";
 import { installNetflixBridge, NETFLIX_COMMAND_EVENT, netflixAdapter } from "@/extension/src/adapters/netflix";
 import { adapterForHost, adapterForUrl, mediaKeyOf } from "@/extension/src/adapters/registry";
 import { probePage } from "@/extension/src/content/player-main";
+import { roomMediaKey } from "@/lib/watch-room/media-key";
 
 const fixture = (name: string) => {
   const html = readFileSync(path.join(__dirname, "../fixtures/sites", `${name}.html`), "utf8");
@@ -41,6 +42,31 @@ test.each([
 ])("media identity of %s", (url, key) => {
   expect(mediaKeyOf(url)).toBe(key);
 });
+
+// One party, one media: the extension on youtube.com and the site's watch room name a video alike, in
+// every form a host may start a party from or a guest may land on.
+test.each([
+  "https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=10s",
+  "https://m.youtube.com/watch?v=aqz-KE-bpKQ",
+  "https://music.youtube.com/watch?v=aqz-KE-bpKQ&list=RD",
+  "https://youtu.be/aqz-KE-bpKQ?t=4",
+  "https://www.youtube.com/shorts/aqz-KE-bpKQ",
+  "https://www.youtube.com/live/aqz-KE-bpKQ",
+  "https://www.youtube.com/embed/aqz-KE-bpKQ?start=3",
+  "https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ",
+  "http://www.youtube.com/watch?v=e2eRoomClip",
+])("the extension and the watch room agree on the media of %s", (url) => {
+  expect(mediaKeyOf(url)).not.toBeNull();
+  expect(mediaKeyOf(url)).toBe(roomMediaKey(url));
+});
+
+test.each(["https://www.youtube.com/watch?v=short", "https://www.youtube.com/feed/subscriptions", "https://www.youtube.com/watch?v=aqz-KE-bpKQ-too-long"])(
+  "neither plays %s as a video",
+  (url) => {
+    expect(mediaKeyOf(url)).toBeNull();
+    expect(roomMediaKey(url)).toBeNull();
+  },
+);
 
 test("hosts pick their adapter (subdomains included); anything else is the generic <video> adapter", () => {
   expect(adapterForHost("m.youtube.com").id).toBe("youtube");

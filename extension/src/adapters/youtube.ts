@@ -1,20 +1,17 @@
 /** YouTube: the main player's element; ads (`.ad-showing`) count as "cannot play" so nobody syncs to an ad. */
+import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { allVideos, cleanTitle, metaContent, onDomain, pickMainVideo, text } from "./dom";
 import type { SiteAdapter } from "./types";
 import { VideoControl } from "./video-control";
 
-const ID = /^[\w-]{6,20}$/;
-
+/**
+ * The video a YouTube URL names, by the parser the site's watch room and playlists use, so a party
+ * the host runs here and a guest watches in the room (or the reverse) agree on its media: every
+ * common form (watch?v=, youtu.be/, /shorts/, /live/, /embed/, music. and m. hosts) gives one id.
+ */
 export function youtubeVideoId(url: URL): string | null {
-  const host = url.hostname.toLowerCase();
-  let id: string | null = null;
-  if (onDomain(host, "youtu.be")) id = url.pathname.split("/")[1] ?? null;
-  else if (url.pathname === "/watch") id = url.searchParams.get("v");
-  else {
-    const match = /^\/(?:shorts|live|embed)\/([^/?#]+)/.exec(url.pathname);
-    id = match?.[1] ?? null;
-  }
-  return id && ID.test(id) ? id : null;
+  const link = parseMediaUrl(url.href);
+  return link?.platform === "youtube" ? link.id : null;
 }
 
 export const youtubeAdapter: SiteAdapter = {

@@ -1,0 +1,194 @@
+/**
+ * One party, two ways in: a host who runs the extension on youtube.com and a guest who watches in the
+ * site's watch room follow each other, and the reverse (the host in the room, the guest with the
+ * extension on youtube.com). youtube.com is the saved page of tests/fixtures/sites/youtube.html,
+ * answered by Playwright inside the extension's Chromium, with its `<video>` playing the local test
+ * clip; nothing reaches YouTube.
+ */
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import {
+  ensureClip,
+  ensureExtensionBuild,
+  launchWithExtension,
+  openPopup,
+  overlay,
+  ROOT,
+  SITE_URL,
+  tabIdOf,
+  videoState,
+  waitForVideoReady,
+  type ExtensionBrowser,
+} from "./extension-helpers";
+import { hostParty, openRoomAsGuest, openRoomAsHost, roomVideo, type RoomVideoState } from "./watch-room-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+let extensionDir: string;
+const browsers: ExtensionBrowser[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  extensionDir = ensureExtensionBuild();
+});
+
+test.afterAll(async () => {
+  for (const b of browsers.splice(0)) await b.context.close().catch(() => undefined);
+});
+
+/** Answers youtube.com inside `context`: youtu.be redirects, watch pages with the fixture, /clip.mp4 with the clip (Range), anything else 404. */
+async function serveYoutubeFixture(context: BrowserContext): Promise<void> {
+  const page = readFileSync(path.join(ROOT, "tests", "fixtures", "sites", "youtube.html"), "utf8");
+  const clip = ensureClip();
+  const size = statSync(clip).size;
+  const bytes = readFileSync(clip);
+  await context.route(/^https?:\/\/(([a-z]+\.)?youtube\.com|youtu\.be)\//, async (route) => {
+    const url = new URL(route.request().url());
+    // Short links redirect to the watch page, as YouTube's do.
+    if (url.hostname === "youtu.be") return route.fulfill({ status: 301, headers: { Location: `https://www.youtube.com/watch?v=${url.pathname.slice(1)}` } });
+    if (url.pathname === "/watch") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: page });
+    if (url.pathname === "/clip.mp4") {
+      const range = /^bytes=(\d*)-(\d*)$/.exec(route.request().headers()["range"] ?? "");
+      if (!range) return route.fulfill({ status: 200, headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes" }, body: bytes });
+      const start = range[1] ? Number(range[1]) : size - Number(range[2]);
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      return route.fulfill({
+        status: 206,
+        headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes", "Content-Range": `bytes ${start}-${end}/${size}` },
+        body: bytes.subarray(start, end + 1),
+      });
+    }
+    return route.fulfill({ status: 404, body: "not found" });
+  });
+}
+
+async function launch(): Promise<ExtensionBrowser> {
+  const b = await launchWithExtension(extensionDir);
+  browsers.push(b);
+  await serveYoutubeFixture(b.context);
+  return b;
+}
+
+async function continueAsGuest(b: ExtensionBrowser, name: string): Promise<Page> {
+  const popup = await openPopup(b);
+  await popup.getByLabel("Guest username").fill(name);
+  await popup.getByRole("button", { name: "Continue as guest" }).click();
+  await expect(popup.locator('[data-vp="session"]')).toContainText(`${name} (guest)`);
+  return popup;
+}
+
+const extensionVideo = (page: Page): Promise<RoomVideoState> => videoState(page).then((s) => ({ ...s, src: "" }));
+
+/** Follower minus leader position at the same instant (the leader's extrapolated to the follower's reading). */
+async function drift(leader: () => Promise<RoomVideoState>, follower: () => Promise<RoomVideoState>): Promise<number> {
+  const [l, f] = await Promise.all([leader(), follower()]);
+  return f.t - (l.paused ? l.t : l.t + ((f.at - l.at) / 1000) * l.rate);
+}
+
+async function expectFollowing(leader: () => Promise<RoomVideoState>, follower: () => Promise<RoomVideoState>, toleranceSeconds = 0.3) {
+  await expect.poll(async () => Math.abs(await drift(leader, follower)), { timeout: 30_000, intervals: [250] }).toBeLessThan(toleranceSeconds);
+}
+
+test("the host runs the extension on youtube.com; a guest in the watch room follows play, pause and seek", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const host = await launch();
+  const popup = await continueAsGuest(host, "Yara Host");
+
+  const videoUrl = "https://www.youtube.com/watch?v=e2eExtRoom1&t=0s";
+  const hostPage = await host.context.newPage();
+  await hostPage.goto(videoUrl);
+  await waitForVideoReady(hostPage);
+  const startPopup = await openPopup(host, await tabIdOf(host.worker, videoUrl));
+  await expect(startPopup.locator('[data-vp="start"]')).toContainText("Big Buck Trailer");
+  await startPopup.getByRole("button", { name: "Start a party" }).click();
+  const inviteCode = (await startPopup.locator('[data-vp="invite-code"]').textContent({ timeout: 15_000 }))?.trim() ?? "";
+  await startPopup.close();
+  await popup.close();
+  await hostPage.bringToFront();
+  await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 15_000 });
+
+  const detail = (await (await fetch(`${SITE_URL}/api/v1/parties/${inviteCode}`)).json()) as { id: string; video_title: string };
+  const guest = await openRoomAsGuest(browser, detail.id, "Room Rita");
+  await expect(guest.page.getByRole("heading", { name: "Big Buck Trailer" })).toBeVisible();
+  await expect(guest.page.getByTestId("members-count")).toHaveText("2 watching", { timeout: 15_000 });
+  const hostVideo = () => extensionVideo(hostPage);
+  const guestVideo = () => roomVideo(guest.page);
+
+  // Play.
+  await hostPage.evaluate(() => document.querySelector("video")!.play());
+  await expect.poll(async () => (await guestVideo()).paused, { timeout: 45_000 }).toBe(false);
+  await expectFollowing(hostVideo, guestVideo);
+
+  // Pause.
+  await hostPage.evaluate(() => document.querySelector("video")!.pause());
+  await expect.poll(async () => (await guestVideo()).paused, { timeout: 10_000 }).toBe(true);
+  await expectFollowing(hostVideo, guestVideo, 0.15);
+
+  // Seek while paused, then play again.
+  await hostPage.evaluate(() => {
+    document.querySelector("video")!.currentTime = 20;
+  });
+  await expect.poll(async () => (await guestVideo()).t, { timeout: 10_000 }).toBeGreaterThan(19.5);
+  await expectFollowing(hostVideo, guestVideo, 0.15);
+  await hostPage.evaluate(() => document.querySelector("video")!.play());
+  await expect.poll(async () => (await guestVideo()).paused, { timeout: 10_000 }).toBe(false);
+  await expectFollowing(hostVideo, guestVideo);
+
+  // One party: the guest's chat from the room reaches the host's overlay.
+  await guest.page.getByLabel("Chat message").fill("watching in the room");
+  await guest.page.getByRole("button", { name: "Send" }).click();
+  await expect(overlay(hostPage, "chat-messages")).toContainText("watching in the room");
+  await guest.context.close();
+});
+
+test("the host plays in the watch room; a guest with the extension on youtube.com follows play, pause and seek", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const host = await hostParty(browser, "https://youtu.be/e2eRoomExt2", "Room To Extension");
+  await openRoomAsHost(host.page, host.partyId);
+  const { invite_code: inviteCode } = (await (await host.page.request.get(`/api/v1/parties/${host.partyId}`)).json()) as { invite_code: string };
+
+  const guest = await launch();
+  const popup = await continueAsGuest(guest, "Ext Eddie");
+  const [guestPage] = await Promise.all([
+    guest.context.waitForEvent("page"),
+    (async () => {
+      await popup.getByLabel("Invite code").fill(inviteCode);
+      await popup.getByRole("button", { name: "Join", exact: true }).click();
+    })(),
+  ]);
+  // The extension opens the party's video on youtube.com (the room's link, in its canonical form).
+  await expect(guestPage).toHaveURL(/^https:\/\/www\.youtube\.com\/watch\?v=e2eRoomExt2/);
+  await waitForVideoReady(guestPage);
+  await popup.close();
+  await guestPage.bringToFront();
+  await expect(overlay(guestPage, "members")).toHaveText("2 watching", { timeout: 20_000 });
+  await expect(host.page.getByTestId("members-count")).toHaveText("2 watching", { timeout: 15_000 });
+  const hostVideo = () => roomVideo(host.page);
+  const guestVideo = () => extensionVideo(guestPage);
+
+  // Play.
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await guestVideo()).paused, { timeout: 45_000 }).toBe(false);
+  await expectFollowing(hostVideo, guestVideo);
+
+  // Pause.
+  await host.page.getByRole("button", { name: "Pause", exact: true }).click();
+  await expect.poll(async () => (await guestVideo()).paused, { timeout: 10_000 }).toBe(true);
+  await expectFollowing(hostVideo, guestVideo, 0.15);
+
+  // Seek +10 s twice while paused, then play again.
+  await host.page.getByRole("button", { name: "Forward 10 seconds" }).click();
+  await host.page.getByRole("button", { name: "Forward 10 seconds" }).click();
+  await expect.poll(async () => (await guestVideo()).t, { timeout: 10_000 }).toBeGreaterThan(19.5);
+  await expectFollowing(hostVideo, guestVideo, 0.15);
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await guestVideo()).paused, { timeout: 10_000 }).toBe(false);
+  await expectFollowing(hostVideo, guestVideo);
+
+  // One party: the extension guest's chat reaches the room.
+  await overlay(guestPage, "chat-input").fill("watching with the extension");
+  await overlay(guestPage, "chat-input").press("Enter");
+  await expect(host.page.getByRole("region", { name: "Chat" })).toContainText("watching with the extension");
+  await host.context.close();
+});
