@@ -2,12 +2,13 @@
 /** The room's layout: player, status and host controls, then members and chat (a column on phones). */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
-import { connectionBadge, membersText, syncStatusText } from "@/extension/src/overlay/status-text";
+import { connectionBadge, syncStatusText } from "@/extension/src/overlay/status-text";
 import { autoplays, emptyQueue, PROTOCOL_VERSION, type QueueState, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { HostControls } from "./host-controls";
+import { MembersPanel } from "./members-panel";
 import { QueuePanel } from "./queue-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
@@ -141,27 +142,15 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
         {!ended && <QueuePanel queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} />}
       </section>
       <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
-        <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
-          <h2 className="font-semibold text-white">Members</h2>
-          <p className="mt-1" data-testid="members-count">
-            {membersText(model.members)}
-          </p>
-          <p className="mt-1">
-            Host: <span className="font-semibold">{party.hostDisplayName}</span>{" "}
-            <span className={model.hostOnline ? "text-emerald-300" : "text-amber-300"}>{model.hostOnline ? "(online)" : "(away)"}</span>
-          </p>
-          {model.you && (
-            <p className="mt-1 text-slate-400">
-              You: {model.you.displayName}
-              {isHost ? " (host)" : ""}
-            </p>
-          )}
-          {inviteCode && (
-            <p className="mt-1 text-slate-400">
-              Invite code: <span className="font-mono text-slate-200">{inviteCode}</span>
-            </p>
-          )}
-        </section>
+        <MembersPanel
+          members={model.members}
+          roster={model.roster}
+          hostDisplayName={party.hostDisplayName}
+          hostOnline={model.hostOnline}
+          you={model.you}
+          isHost={isHost}
+          inviteCode={inviteCode}
+        />
         <RoomChat messages={model.chat} disabled={ended} onSend={room.sendChat} />
       </aside>
     </div>

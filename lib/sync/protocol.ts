@@ -142,6 +142,23 @@ export function appendStroke(strokes: readonly Stroke[], stroke: Stroke): Stroke
 export const ROLES = ["host", "guest"] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Who is in the party, by name: the members with an open stream, host first, then in the order they
+ * arrived. Bounded so a crowd costs the same bytes as a full list: past this many, clients show the
+ * count of the rest ("and N more", members − roster length).
+ */
+export const ROSTER_MAX = 50;
+export const rosterMemberSchema = z.object({
+  /** The member's id (an account's user id, or a guest's id): what moderation acts on. */
+  userId: id,
+  displayName: z.string().max(100),
+  role: z.enum(ROLES),
+  /** A guest (a name only) rather than an account. */
+  guest: z.boolean(),
+});
+export type RosterMember = z.infer<typeof rosterMemberSchema>;
+export const rosterSchema = z.array(rosterMemberSchema).max(ROSTER_MAX);
+
 // ---------------------------------------------------------------------------------------------------
 // Server → client events
 
@@ -163,6 +180,8 @@ export const snapshotEventSchema = event("snapshot", {
   serverTime: millis.nonnegative(),
   /** "Up next" and the marathon settings (optional: servers before the queue do not send it). */
   queue: queueStateSchema.optional(),
+  /** Who is here, by name (optional: servers before the roster do not send it). */
+  roster: rosterSchema.optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -171,6 +190,8 @@ export const drawClearEventSchema = event("draw.clear", {});
 export const presenceEventSchema = event("presence", {
   members: z.number().int().nonnegative(),
   hostOnline: z.boolean(),
+  /** The new roster, sent only when it changed (absent: the previous one still holds). */
+  roster: rosterSchema.optional(),
 });
 export const partyEventSchema = event("party", { party: partyMetaSchema });
 /** The party's queue changed (the whole queue: it is bounded and small). */

@@ -14,6 +14,11 @@ test("the guest follows the host's play, pause, seek and rate, is pulled back af
   const guest = await openRoomAsGuest(browser, host.partyId);
   await expect(guest.page.getByRole("heading", { name: "Room Clip" })).toBeVisible();
   await expect(guest.page.getByTestId("members-count")).toHaveText("2 watching", { timeout: 15_000 });
+  // Who is here, by name: the host (an account) first and marked, then the guest, "(you)" on each side.
+  const guestList = guest.page.getByRole("list", { name: "Who is watching" }).getByRole("listitem");
+  await expect(guestList).toHaveText([`${host.user.username}Host`, "Guest Gailguest(you)"]);
+  const hostList = host.page.getByRole("list", { name: "Who is watching" }).getByRole("listitem");
+  await expect(hostList).toHaveText([`${host.user.username}Host(you)`, "Guest Gailguest"], { timeout: 15_000 });
   await expect(guest.page.getByRole("group", { name: "Host controls" })).toHaveCount(0);
   await expect(guest.page.getByRole("button", { name: /Tap for sound/ })).toBeVisible();
 
@@ -58,7 +63,10 @@ test("the guest follows the host's play, pause, seek and rate, is pulled back af
   await guest.page.getByRole("button", { name: "Send" }).click();
   await expect(host.page.getByRole("region", { name: "Chat" })).toContainText("Guest Gail: hello from the room");
 
+  // The guest leaves: the host's list follows.
   await guest.context.close();
+  await expect(hostList).toHaveText([`${host.user.username}Host(you)`], { timeout: 15_000 });
+  await expect(host.page.getByTestId("members-count")).toHaveText("1 watching");
   await host.context.close();
 });
 

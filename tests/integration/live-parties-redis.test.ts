@@ -60,6 +60,18 @@ test("presence counts members on both instances; the host dropping on A is seen 
   const hostStream = await stream(a, party.id, host);
   const onB = await stream(b, party.id, await guestToken(b.baseUrl, "Viewer P"));
   await onB.waitFor((e) => e.type === "presence" && e.members === 2 && e.hostOnline === true);
+  // The names too, from both instances: the host (streaming on A) first, then the viewer on B.
+  const names = (e: Ev) => ((e.roster as { displayName: string; role: string; guest: boolean }[] | undefined) ?? []).map((m) => `${m.displayName}:${m.role}:${m.guest}`);
+  await onB.waitFor((e) => e.type === "presence" && names(e).join() === "Host P:host:true,Viewer P:guest:true");
+  // A late joiner on A gets the roster in its snapshot; everyone sees it grow.
+  const late = await stream(a, party.id, await guestToken(a.baseUrl, "Late P"));
+  const snapshot = await late.waitFor((e) => e.type === "snapshot");
+  expect(names(snapshot.data).slice(0, 2)).toEqual(["Host P:host:true", "Viewer P:guest:true"]);
+  const grown = await onB.waitFor((e) => e.type === "presence" && names(e).join() === "Host P:host:true,Viewer P:guest:true,Late P:guest:true");
+  late.close();
+  await onB.waitFor(
+    (e, event) => onB.events.indexOf(event) > onB.events.indexOf(grown) && e.type === "presence" && e.members === 2 && names(e).join() === "Host P:host:true,Viewer P:guest:true",
+  );
   const listed = ((await (await fetch(`${b.baseUrl}/api/v1/parties/active`)).json()) as { id: string; party_size: number }[]).find(
     (p) => p.id === party.id,
   );

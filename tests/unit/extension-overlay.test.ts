@@ -27,6 +27,7 @@ const model = (overrides: Partial<PartyViewModel> = {}): PartyViewModel => ({
   you: { userId: "g", displayName: "Gail" },
   party,
   members: 3,
+  roster: null,
   hostOnline: true,
   connection: "open",
   connectionError: null,

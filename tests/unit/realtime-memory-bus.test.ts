@@ -50,7 +50,7 @@ test("discarding an ended party frees its log, presence and memberships, and ref
   expect(stats.logs).toEqual({ p: null, q: { events: 1, bytes: expect.any(Number) } });
   expect(stats.parties).toBe(1);
   expect(await bus.tail("p")).toEqual([]);
-  expect(await bus.presence("p")).toEqual({ members: 0, hostOnline: false, memberIds: [] });
+  expect(await bus.presence("p")).toEqual({ members: 0, hostOnline: false, memberIds: [], profiles: {} });
   expect(await bus.membership("p", "a")).toBeNull();
   await expect(bus.append("p", chat("late"))).rejects.toBeInstanceOf(PartyEndedError);
   await bus.setMembership("p", "a", true);

@@ -18,6 +18,7 @@ import {
   type PartyMeta,
   type PlayerAction,
   type Role,
+  type RosterMember,
   type ServerEvent,
   type Stroke,
   type SyncClientConfig,
@@ -34,6 +35,8 @@ export interface PartyViewModel {
   you: { userId: string; displayName: string } | null;
   party: PartyMeta | null;
   members: number;
+  /** Who is here, by name (host first, bounded); null from a server that does not send it. */
+  roster: RosterMember[] | null;
   hostOnline: boolean;
   connection: ConnectionState;
   connectionError: string | null;
@@ -82,6 +85,7 @@ export class SyncSession {
     you: null,
     party: null,
     members: 0,
+    roster: null,
     hostOnline: true,
     connection: "connecting",
     connectionError: null,
@@ -150,6 +154,7 @@ export class SyncSession {
         m.you = event.you;
         m.party = event.party;
         m.members = event.members;
+        m.roster = event.roster ?? null;
         m.hostOnline = event.hostOnline;
         m.chat = event.chat.slice(-CHAT_HISTORY_LIMIT);
         m.strokes = [...event.strokes];
@@ -164,6 +169,7 @@ export class SyncSession {
         break;
       case "presence":
         m.members = event.members;
+        if (event.roster) m.roster = event.roster;
         m.hostOnline = event.hostOnline;
         break;
       case "chat":

@@ -8,6 +8,7 @@ import "server-only";
  * reading the log see its final event).
  */
 import type { ServerEvent } from "@/lib/sync";
+import { mergeProfiles, type MemberProfiles } from "./roster";
 
 /** Events a party's log holds (snapshots and pongs are per connection and never logged). */
 export type LoggedServerEvent = Exclude<ServerEvent, { type: "snapshot" | "pong" }>;
@@ -28,6 +29,8 @@ export interface InstancePresence {
   /** Distinct member ids with an open stream on this instance. */
   members: string[];
   hostOnline: boolean;
+  /** Names of this instance's host and earliest members (bounded: see roster.ts). */
+  profiles?: MemberProfiles;
 }
 
 export interface PartyBus {
@@ -44,7 +47,7 @@ export interface PartyBus {
   subscribeDirectory(listener: (message: DirectoryMessage) => void): () => void;
   /** This instance's presence in a party (null: none); `presence` aggregates all instances. */
   setPresence(partyId: string, presence: InstancePresence | null): Promise<void>;
-  presence(partyId: string): Promise<{ members: number; hostOnline: boolean; memberIds: string[] }>;
+  presence(partyId: string): Promise<PartyPresence>;
   /**
    * Records a change of membership (join: true; leave, switch or removal: false). Every instance reads
    * the same record, so a member who left is refused everywhere at once.
@@ -105,12 +108,20 @@ export function compareEventIds(a: string, b: string): number {
   return am - bm || as - bs;
 }
 
-export function aggregatePresence(entries: InstancePresence[]): { members: number; hostOnline: boolean; memberIds: string[] } {
+export interface PartyPresence {
+  members: number;
+  hostOnline: boolean;
+  memberIds: string[];
+  /** Every instance's shared profiles, merged (the roster is built from them). */
+  profiles: MemberProfiles;
+}
+
+export function aggregatePresence(entries: InstancePresence[]): PartyPresence {
   const ids = new Set<string>();
   let hostOnline = false;
   for (const entry of entries) {
     for (const id of entry.members) ids.add(id);
     hostOnline ||= entry.hostOnline;
   }
-  return { members: ids.size, hostOnline, memberIds: [...ids] };
+  return { members: ids.size, hostOnline, memberIds: [...ids], profiles: mergeProfiles(entries.map((entry) => entry.profiles)) };
 }

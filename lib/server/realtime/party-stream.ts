@@ -14,6 +14,8 @@ export interface StreamMember {
   id: string;
   displayName: string;
   role: Role;
+  /** A guest (a name only) rather than an account. */
+  guest: boolean;
 }
 
 export function lastEventIdOf(req: Request): string | null {
@@ -56,7 +58,7 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
       return () => {};
     }
 
-    const disconnect = await connectMember(room, member.id, member.role === "host");
+    const disconnect = await connectMember(room, { id: member.id, displayName: member.displayName, guest: member.guest }, member.role === "host");
     return () => {
       room.subscribers.delete(subscriber);
       disconnect();

@@ -14,10 +14,12 @@ import {
   type PartyMeta,
   type PlaybackState,
   type Role,
+  type RosterMember,
   type SnapshotEvent,
   type Stroke,
 } from "@/lib/sync";
 import { compareEventIds, type LoggedEvent } from "./bus";
+import type { MemberProfile } from "./roster";
 
 /** Chat a late joiner sees in its snapshot. */
 export const CHAT_HISTORY = 50;
@@ -42,10 +44,14 @@ export class Room {
   queue: QueueState = emptyQueue();
   members = 0;
   hostOnline = false;
+  /** Who is here, by name (bounded), folded from `presence` events that carry a new one. */
+  roster: RosterMember[] = [];
   lastEventId: string | null = null;
   readonly subscribers = new Set<StreamSubscriber>();
   /** Open streams per member on this instance. */
   readonly localMembers = new Map<string, number>();
+  /** Names of the members with an open stream on this instance. */
+  readonly localProfiles = new Map<string, MemberProfile>();
   localHostStreams = 0;
   /** Called once, after the replica folded the party's ENDED state and fanned it out. */
   onEnded?: () => void;
@@ -96,6 +102,7 @@ export class Room {
       case "presence":
         this.members = event.members;
         this.hostOnline = event.hostOnline;
+        if (event.roster) this.roster = event.roster;
         break;
     }
     for (const subscriber of this.subscribers) subscriber.push(logged);
@@ -116,6 +123,7 @@ export class Room {
       you,
       serverTime,
       queue: this.queue,
+      roster: [...this.roster],
     };
   }
 }

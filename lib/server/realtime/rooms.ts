@@ -21,6 +21,7 @@ import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
 import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
 import { Room } from "./room";
+import { buildRoster, sameRoster, sharedProfiles } from "./roster";
 
 const PRESENCE_DEBOUNCE_MS = 200;
 /**
@@ -135,11 +136,19 @@ const PARTY_ENDED = "This party has ended.";
 
 // --- presence ---------------------------------------------------------------------------------------
 
-export async function connectMember(room: Room, memberId: string, isHost: boolean): Promise<() => void> {
+export interface ConnectingMember {
+  id: string;
+  displayName: string;
+  guest: boolean;
+}
+
+export async function connectMember(room: Room, member: ConnectingMember, isHost: boolean): Promise<() => void> {
   const entry = await entryFor(room.id);
   // The party ended meanwhile (or this is an ended party's stand-in replica): nothing to count.
   if (entry.room !== room || entry.retired) return () => {};
+  const memberId = member.id;
   room.localMembers.set(memberId, (room.localMembers.get(memberId) ?? 0) + 1);
+  if (!room.localProfiles.has(memberId)) room.localProfiles.set(memberId, { name: member.displayName, guest: member.guest, since: Date.now() });
   if (isHost) room.localHostStreams += 1;
   schedulePresence(entry, isHost);
   let done = false;
@@ -147,8 +156,10 @@ export async function connectMember(room: Room, memberId: string, isHost: boolea
     if (done) return;
     done = true;
     const left = (room.localMembers.get(memberId) ?? 1) - 1;
-    if (left <= 0) room.localMembers.delete(memberId);
-    else room.localMembers.set(memberId, left);
+    if (left <= 0) {
+      room.localMembers.delete(memberId);
+      room.localProfiles.delete(memberId);
+    } else room.localMembers.set(memberId, left);
     if (isHost) room.localHostStreams -= 1;
     schedulePresence(entry, isHost);
   };
@@ -175,13 +186,20 @@ async function flushPresence(entry: RoomEntry): Promise<void> {
   const { room } = entry;
   if (entry.retired) return;
   const bus = await getBus();
-  const local = room.localMembers.size > 0 ? { members: [...room.localMembers.keys()], hostOnline: room.localHostStreams > 0 } : null;
+  const hostUserId = room.meta.hostUserId;
+  const local =
+    room.localMembers.size > 0
+      ? { members: [...room.localMembers.keys()], hostOnline: room.localHostStreams > 0, profiles: sharedProfiles(room.localProfiles, hostUserId) }
+      : null;
   await bus.setPresence(room.id, local);
   const total = await bus.presence(room.id);
-  if (total.members !== room.members || total.hostOnline !== room.hostOnline) {
+  const roster = buildRoster(total.profiles, hostUserId);
+  // The roster travels only when it changed: a crowd arriving after the first names costs counts only.
+  const rosterChanged = !sameRoster(roster, room.roster);
+  if (total.members !== room.members || total.hostOnline !== room.hostOnline || rosterChanged) {
     const sizeChanged = total.members !== room.members;
     if (entry.retired) return;
-    await publish(room, { v: PROTOCOL_VERSION, type: "presence", members: total.members, hostOnline: total.hostOnline });
+    await publish(room, { v: PROTOCOL_VERSION, type: "presence", members: total.members, hostOnline: total.hostOnline, ...(rosterChanged ? { roster } : {}) });
     if (sizeChanged && room.meta.visibility === "public") {
       await bus.publishDirectory({ type: "PARTY_SIZE", payload: { id: room.id, party_size: total.members } });
     }

@@ -19,7 +19,7 @@ export const GET = withApi(
     // Opening the stream joins the party, unless this is a member reconnecting.
     const role = (await hasRecordedJoin(room.id, user.id)) ? (row.hostId === user.id ? "host" : "guest") : await joinParty(row, user.id);
     const caller = partyCaller(user);
-    return openPartyStream(req, room, { id: caller.id, displayName: caller.displayName, role });
+    return openPartyStream(req, room, { id: caller.id, displayName: caller.displayName, role, guest: user.isGuest === true });
   },
   { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 60, max: 60 } },
 );
