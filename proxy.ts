@@ -8,6 +8,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { API_POLICY, createNonce, HSTS_VALUE, pagePolicy } from "@/lib/security/content-security-policy";
 import { cspSources } from "@/lib/security/csp-sources";
+import { embedPlayers } from "@/lib/server/embed-players";
 import { getEnv } from "@/lib/server/env";
 import { prerenderedScriptHashes } from "@/lib/server/security/prerendered-pages";
 import { requestIsHttps } from "@/lib/server/security/request-is-https";
@@ -29,7 +30,7 @@ export function proxy(request: NextRequest) {
   const policy = pagePolicy({
     nonce,
     scriptHashes: prerenderedScriptHashes(env.nextDistDir, pathname),
-    sources: cspSources({ youtubeApi: env.VP_YOUTUBE_IFRAME_API_URL, tiktokPlayer: env.VP_TIKTOK_PLAYER_URL }),
+    sources: cspSources(embedPlayers()),
     https,
     dev: env.NODE_ENV === "development",
   });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PlaylistView } from "@/components/playlists/playlist-view";
+import { embedPlayers } from "@/lib/server/embed-players";
 import { findPlaylist } from "@/lib/server/playlists/playlist-access";
 
 interface Props {
@@ -24,5 +25,5 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 export default async function PlaylistPage({ searchParams }: Props) {
-  return <PlaylistView playlistId={await playlistIdFrom(searchParams)} adminKey={await param(searchParams, "admin")} />;
+  return <PlaylistView playlistId={await playlistIdFrom(searchParams)} adminKey={await param(searchParams, "admin")} players={embedPlayers()} />;
 }

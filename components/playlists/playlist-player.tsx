@@ -1,11 +1,12 @@
 "use client";
 /**
- * The playlist page's video area: the current video in the platform's embedded player, with the
- * Fullscreen/Autoplay switches. "Autoplay" starts each video as it is selected; moving on by itself
- * when a video ends needs the platforms' player APIs, which the watch room brings.
+ * The playlist page's video area: the current video in the platform's player, with the
+ * Fullscreen/Autoplay switches. Autoplay YouTube / Autoplay TikTok start each video of that platform
+ * as it is selected, and when a video ends the next one follows if its platform's switch is on.
  */
-import { embedUrl } from "@/lib/media/embed-url";
+import type { EmbedPlayers } from "@/lib/media/embed-players";
 import type { PlaylistLink } from "@/lib/schemas/playlist";
+import { PlaylistEmbed } from "./playlist-embed";
 import { panelClass } from "./styles";
 import { ToggleSwitch } from "./toggle-switch";
 import { usePreference } from "./playlist-preferences";
@@ -18,7 +19,7 @@ interface ScreenOptions {
   autoplayYoutube: boolean;
 }
 
-function Screen({ video, options }: { video: PlaylistLink | null; options: ScreenOptions }) {
+function Screen({ video, options, players, onEnded }: { video: PlaylistLink | null; options: ScreenOptions; players: EmbedPlayers; onEnded(): void }) {
   if (!video) {
     return (
       <div className="flex aspect-video items-center justify-center rounded-lg bg-slate-950 p-6 text-center text-slate-300">
@@ -35,7 +36,6 @@ function Screen({ video, options }: { video: PlaylistLink | null; options: Scree
     );
   }
   const autoplay = video.platform === "youtube" ? options.autoplayYoutube : options.autoplayTiktok;
-  const src = embedUrl({ platform: video.platform, videoId: video.video_id, startSeconds: video.start_seconds }, { autoplay });
   const frame =
     video.platform === "youtube"
       ? "aspect-video w-full"
@@ -43,26 +43,38 @@ function Screen({ video, options }: { video: PlaylistLink | null; options: Scree
         ? "mx-auto aspect-[9/16] h-[80vh] max-w-full"
         : "mx-auto aspect-[9/16] w-full max-w-[20rem]";
   return (
-    <iframe
-      key={src}
-      src={src}
-      title={`${PLATFORM_LABEL[video.platform]} video: ${video.title ?? video.url}`}
-      className={`block rounded-lg bg-black ${frame}`}
-      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-      allowFullScreen
-      referrerPolicy="strict-origin-when-cross-origin"
+    <PlaylistEmbed
+      video={{ platform: video.platform, videoId: video.video_id, startSeconds: video.start_seconds, title: video.title ?? video.url }}
+      urls={players}
+      autoplay={autoplay}
+      className={frame}
+      onEnded={onEnded}
     />
   );
 }
 
-export function PlaylistPlayer({ video }: { video: PlaylistLink | null }) {
+interface PlaylistPlayerProps {
+  video: PlaylistLink | null;
+  /** The video after this one (null at the end of the list). */
+  next: PlaylistLink | null;
+  players: EmbedPlayers;
+  /** Moves on to `next`. */
+  onAdvance(): void;
+}
+
+export function PlaylistPlayer({ video, next, players, onAdvance }: PlaylistPlayerProps) {
   const fullscreenTiktok = usePreference("fullscreenTiktok");
   const autoplayTiktok = usePreference("autoplayTiktok");
   const autoplayYoutube = usePreference("autoplayYoutube");
   const options = { fullscreenTiktok: fullscreenTiktok.value, autoplayTiktok: autoplayTiktok.value, autoplayYoutube: autoplayYoutube.value };
+  // A video ended: the next one starts if it can play here and its platform's Autoplay is on.
+  const onEnded = () => {
+    if (!next?.platform || !next.video_id) return;
+    if (next.platform === "youtube" ? options.autoplayYoutube : options.autoplayTiktok) onAdvance();
+  };
   return (
     <section aria-label="Video" className={panelClass}>
-      <Screen video={video} options={options} />
+      <Screen video={video} options={options} players={players} onEnded={onEnded} />
       {video && (
         <p className="mt-3 truncate text-sm text-slate-300" title={video.url}>
           Now playing: <span className="text-slate-100">{video.title ?? video.url}</span>

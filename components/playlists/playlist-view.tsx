@@ -8,6 +8,7 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { PageShell } from "@/components/common/page-shell";
 import { ApiClientError } from "@/lib/api/client";
+import type { EmbedPlayers } from "@/lib/media/embed-players";
 import { playlistRights } from "@/lib/schemas/playlist";
 import { AdminLinkBanner } from "./admin-link-banner";
 import { ROLE_LABEL } from "./my-playlists";
@@ -29,7 +30,14 @@ function Notice({ children, tone = "info" }: { children: ReactNode; tone?: "info
   );
 }
 
-export function PlaylistView({ playlistId, adminKey = null }: { playlistId: string | null; adminKey?: string | null }) {
+interface PlaylistViewProps {
+  playlistId: string | null;
+  adminKey?: string | null;
+  /** The YouTube and TikTok players' configuration (from the server). */
+  players: EmbedPlayers;
+}
+
+export function PlaylistView({ playlistId, adminKey = null, players }: PlaylistViewProps) {
   const { data, error, isLoading } = usePlaylist(playlistId);
   const [selected, setSelected] = useState(0);
   const videos = data?.links ?? [];
@@ -60,7 +68,7 @@ export function PlaylistView({ playlistId, adminKey = null }: { playlistId: stri
       {data && adminKey && <AdminLinkBanner adminKey={adminKey} role={data.role} />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <PlaylistPlayer video={current} />
+          <PlaylistPlayer video={current} next={videos[index + 1] ?? null} players={players} onAdvance={() => setSelected(index + 1)} />
           {data && <PlaylistAddForm playlist={data} />}
           {data && <PlaylistManage key={data.title} playlist={data} />}
           {data && playlistRights(data.role).canManageTwitch && <TwitchPanel playlistId={data.id} />}

@@ -7,16 +7,15 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { EmbedPlayers } from "@/lib/media/embed-players";
 import type { Stroke } from "@/lib/sync";
 import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { TikTokControl, tiktokErrorMessage, tiktokPlayerSrc } from "@/lib/watch-room/tiktok-player";
 import { YouTubeControl, youtubeErrorMessage, YT_STATE } from "@/lib/watch-room/youtube-player";
 
-export interface PlayerUrls {
-  youtubeApi: string;
-  tiktokPlayer: string;
-}
+/** The players' configuration (one for the whole site: lib/media/embed-players.ts). */
+export type PlayerUrls = EmbedPlayers;
 
 export interface RoomMedia {
   id: string;

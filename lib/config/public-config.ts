@@ -10,8 +10,4 @@ export const publicConfig = {
   siteUrl: (process.env.NEXT_PUBLIC_VP_SITE_URL || "http://localhost:3000").replace(/\/+$/, ""),
   socialMicroblogUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_MICROBLOG_URL || "https://bsky.app/profile/viewparty.app",
   socialChatUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_CHAT_URL || "https://discord.gg/viewparty",
-  /** Base of YouTube's embedded player (`{base}/{videoId}`); the privacy-enhanced host by default. */
-  youtubeEmbedBase: (process.env.NEXT_PUBLIC_VP_YOUTUBE_EMBED_BASE || "https://www.youtube-nocookie.com/embed").replace(/\/+$/, ""),
-  /** Base of TikTok's embedded player (`{base}/{videoId}`). */
-  tiktokPlayerBase: (process.env.NEXT_PUBLIC_VP_TIKTOK_PLAYER_BASE || "https://www.tiktok.com/player/v1").replace(/\/+$/, ""),
 } as const;

@@ -1,13 +1,14 @@
 /**
  * The one list of third-party origins the site's pages may frame, load scripts from, connect to and
  * show images from. The Content-Security-Policy (lib/security/content-security-policy.ts) is built
- * from it and nothing else, so a new embed is allowed by adding its origin here, in one line — e.g.
- * a configurable player URL: `frame: [...EMBED_FRAME_ORIGINS, originOf(config.tiktokPlayerUrl)]`.
+ * from it and nothing else, so a new embed is allowed by adding its origin here, in one line. The
+ * YouTube and TikTok players (watch room and playlist page) come from one server configuration
+ * (lib/media/embed-players.ts), and the policy allows exactly their origins.
  *
  * A test (tests/unit/content-security-policy.test.ts) checks that every embed URL the site builds
- * (Twitch player, playlist YouTube/TikTok players) is allowed here.
+ * (Twitch player, the YouTube and TikTok players) is allowed here.
  */
-import { publicConfig } from "@/lib/config/public-config";
+import type { EmbedPlayers } from "@/lib/media/embed-players";
 
 /** Twitch's live player (profiles' Twitch box): `https://player.twitch.tv/?channel=…&parent=…`. */
 export const TWITCH_PLAYER_ORIGIN = "https://player.twitch.tv";
@@ -32,34 +33,18 @@ export interface CspSources {
   media: string[];
 }
 
-/** The watch room's players, from server configuration (the real players, or local stand-ins in tests). */
-export interface WatchRoomPlayers {
-  /** The YouTube IFrame Player API script; it frames players from the same origin. */
-  youtubeApi: string;
-  /** The TikTok embed player's base URL (`{base}{videoId}`). */
-  tiktokPlayer: string;
-}
-
 /**
  * Images: profile pictures come from whichever sign-in provider or Twitch CDN host the account has
  * (and a self-hoster may add OpenID providers), so any https image is allowed; images cannot run code.
  */
-export function cspSources(players?: WatchRoomPlayers): CspSources {
-  const youtubeApi = players ? [originOf(players.youtubeApi)] : [];
+export function cspSources(players: EmbedPlayers): CspSources {
+  // YouTube's API script frames its players from its own origin (and the stand-in plays in the page).
+  const youtubeApi = originOf(players.youtubeApi);
   return {
-    // The playlist player's YouTube and TikTok embeds come from configuration (real players by default),
-    // and so do the watch room's: YouTube's API script frames its players from its own origin.
-    frame: [
-      TWITCH_PLAYER_ORIGIN,
-      TWITCH_CHAT_ORIGIN,
-      originOf(publicConfig.youtubeEmbedBase),
-      originOf(publicConfig.tiktokPlayerBase),
-      ...youtubeApi,
-      ...(players ? [originOf(players.tiktokPlayer)] : []),
-    ],
-    script: youtubeApi,
+    frame: [TWITCH_PLAYER_ORIGIN, TWITCH_CHAT_ORIGIN, youtubeApi, originOf(players.tiktokPlayer)],
+    script: [youtubeApi],
     connect: [],
     img: ["data:", "blob:", "https:"],
-    media: youtubeApi,
+    media: [youtubeApi],
   };
 }

@@ -1,13 +1,12 @@
 import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { embedUrl } from "@/lib/media/embed-url";
-import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { inlineScriptHashes, pagePolicy } from "@/lib/security/content-security-policy";
 import { cspSources } from "@/lib/security/csp-sources";
 import { prerenderedScriptHashes } from "@/lib/server/security/prerendered-pages";
 import { requestIsHttps } from "@/lib/server/security/request-is-https";
 import { twitchEmbedUrl } from "@/lib/server/twitch/get-twitch-info";
+import { tiktokPlayerSrc } from "@/lib/watch-room/tiktok-player";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -23,7 +22,9 @@ function frameAllowed(policy: string, url: string): boolean {
   return (directives(policy).get("frame-src") ?? []).includes(new URL(url).origin);
 }
 
-const base = { scriptHashes: [], sources: cspSources(), https: false, dev: false };
+/** The production defaults of VP_YOUTUBE_IFRAME_API_URL and VP_TIKTOK_PLAYER_URL (lib/server/env.ts). */
+const REAL_PLAYERS = { youtubeApi: "https://www.youtube.com/iframe_api", tiktokPlayer: "https://www.tiktok.com/player/v1/" };
+const base = { scriptHashes: [], sources: cspSources(REAL_PLAYERS), https: false, dev: false };
 
 test("inline scripts are hashed as CSP hashes them; external and JSON-LD scripts are not", () => {
   const html = [
@@ -41,7 +42,8 @@ test("inline scripts are hashed as CSP hashes them; external and JSON-LD scripts
 
 test("scripts run only from the site, a nonce or listed hashes; never any inline script", () => {
   const policy = directives(pagePolicy({ ...base, nonce: "abc123==", scriptHashes: ["sha256-xyz="] }));
-  expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc123=='", "'sha256-xyz='"]);
+  // …and the configured YouTube IFrame API script's origin.
+  expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc123=='", "'sha256-xyz='", "https://www.youtube.com"]);
   expect(policy.get("object-src")).toEqual(["'none'"]);
   expect(policy.get("base-uri")).toEqual(["'self'"]);
   expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
@@ -52,8 +54,9 @@ test("scripts run only from the site, a nonce or listed hashes; never any inline
 
 test("every player the site embeds is allowed by frame-src, and nothing else is", () => {
   const policy = pagePolicy(base);
-  const youtube = embedUrl({ platform: "youtube", videoId: parseMediaUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ")!.id! }, { autoplay: false });
-  const tiktok = embedUrl({ platform: "tiktok", videoId: parseMediaUrl("https://www.tiktok.com/@a/video/7234567890123456789")!.id! }, { autoplay: true });
+  // YouTube's IFrame API frames its player from its own origin; the TikTok player is framed directly.
+  const youtube = "https://www.youtube.com/embed/dQw4w9WgXcQ?enablejsapi=1";
+  const tiktok = tiktokPlayerSrc(REAL_PLAYERS.tiktokPlayer, "7234567890123456789");
   const twitchPlayer = twitchEmbedUrl("somechannel", "localhost");
   // The extension overlay and party pages embed Twitch chat this way.
   const twitchChat = "https://www.twitch.tv/embed/somechannel/chat?parent=localhost&darkpopout";
@@ -136,14 +139,16 @@ describe("hashes of prerendered pages", () => {
   });
 });
 
-test("the watch room's configured players are allowed, and only with them", () => {
+test("the configured players (watch room and playlist page) are allowed, and only those", () => {
   const players = { youtubeApi: "http://127.0.0.1:4555/youtube/iframe_api", tiktokPlayer: "http://127.0.0.1:4556/tiktok/player/v1/" };
   const policy = directives(pagePolicy({ ...base, sources: cspSources(players) }));
   expect(policy.get("script-src")).toContain("http://127.0.0.1:4555");
   expect(policy.get("frame-src")).toEqual(expect.arrayContaining(["http://127.0.0.1:4555", "http://127.0.0.1:4556"]));
   expect(policy.get("media-src")).toEqual(["'self'", "http://127.0.0.1:4555"]);
-  const real = directives(pagePolicy({ ...base, sources: cspSources({ youtubeApi: "https://www.youtube.com/iframe_api", tiktokPlayer: "https://www.tiktok.com/player/v1/" }) }));
+  // Configured elsewhere, the real players are not allowed any more: the policy follows the one setting.
+  expect(policy.get("script-src")).not.toContain("https://www.youtube.com");
+  expect(policy.get("frame-src")).not.toContain("https://www.tiktok.com");
+  const real = directives(pagePolicy(base));
   expect(real.get("script-src")).toContain("https://www.youtube.com");
-  expect(real.get("frame-src")).toEqual(expect.arrayContaining(["https://www.youtube.com", "https://www.tiktok.com"]));
-  expect(directives(pagePolicy(base)).get("script-src")).not.toContain("https://www.youtube.com");
+  expect(real.get("frame-src")).toEqual(["https://player.twitch.tv", "https://www.twitch.tv", "https://www.youtube.com", "https://www.tiktok.com"]);
 });

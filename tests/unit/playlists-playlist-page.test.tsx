@@ -5,7 +5,7 @@
  * warning, the owner-only Twitch panel, and what a viewer is offered instead of the add form.
  */
 import { TextEncoder } from "node:util";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PlaylistView } from "@/components/playlists/playlist-view";
@@ -21,6 +21,34 @@ jest.setTimeout(30_000);
 
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: jest.fn() }) }));
 jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: () => ({ user: { id: "u1" }, isLoading: false, refetch: () => {} }) }));
+
+/** The players' configuration the page gets from the server (here: a port where nothing answers). */
+const PLAYERS = { youtubeApi: "http://127.0.0.1:9/youtube/iframe_api", tiktokPlayer: "http://127.0.0.1:9/tiktok/player/v1/" };
+
+interface FakePlayer {
+  options: { videoId?: string; playerVars?: Record<string, unknown> };
+  destroyed: boolean;
+  /** The video ends (the API's ENDED state). */
+  end(): void;
+}
+
+/** window.YT as the IFrame Player API defines it, recording the players the page creates. */
+function fakeYouTube() {
+  const players: FakePlayer[] = [];
+  class Player {
+    constructor(_element: HTMLElement, options: FakePlayer["options"] & { events?: { onStateChange?: (e: { data: number }) => void } }) {
+      const record: FakePlayer = { options, destroyed: false, end: () => options.events?.onStateChange?.({ data: 0 }) };
+      players.push(record);
+      Object.assign(this, { destroy: () => (record.destroyed = true) });
+    }
+  }
+  Object.assign(window, { YT: { Player } });
+  return { players };
+}
+
+afterEach(() => {
+  delete (window as { YT?: unknown }).YT;
+});
 
 const link = (over: Partial<PlaylistLink>): PlaylistLink => ({
   id: "a",
@@ -74,7 +102,7 @@ function renderPage(playlistId: string | null, fetcher: (key: string) => Promise
   return render(
     <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
       <ToastProvider>
-        <PlaylistView playlistId={playlistId} />
+        <PlaylistView playlistId={playlistId} players={PLAYERS} />
       </ToastProvider>
     </SWRConfig>,
   );
@@ -95,28 +123,44 @@ test("without a playlist: a pointer to the list, a dash for the share code, navi
 
 test("plays the current video from the configured players, with start time; previous/next and open in a tab", async () => {
   const user = userEvent.setup();
+  const youtube = fakeYouTube();
   as("viewer");
   expect(await screen.findByRole("heading", { level: 1, name: "Friday Mix" })).toBeInTheDocument();
-  expect(screen.getByTitle("YouTube video: First song")).toHaveAttribute(
-    "src",
-    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&playsinline=1&rel=0&start=30",
-  );
+  await waitFor(() => expect(youtube.players).toHaveLength(1));
+  expect(youtube.players[0]!.options).toMatchObject({ videoId: "dQw4w9WgXcQ", playerVars: { autoplay: 1, start: 30 } });
   const previous = screen.getByRole("button", { name: /Previous video/ });
   const next = screen.getByRole("button", { name: /Next video/ });
   expect(previous).toBeDisabled();
   await user.click(next);
   expect(next).toBeDisabled();
-  expect(screen.getByTitle(/TikTok video/)).toHaveAttribute("src", "https://www.tiktok.com/player/v1/7234567890123456789?autoplay=1");
+  expect(youtube.players[0]!.destroyed).toBe(true);
+  // The TikTok player from the configured base; it is started through its postMessage API.
+  expect(screen.getByTitle(/TikTok video/)).toHaveAttribute("src", expect.stringMatching(/^http:\/\/127\.0\.0\.1:9\/tiktok\/player\/v1\/7234567890123456789\?autoplay=0/));
 
-  // Autoplay TikTok off → the embed no longer starts by itself.
   await user.click(screen.getByRole("switch", { name: "Autoplay TikTok" }));
-  expect(screen.getByTitle(/TikTok video/)).toHaveAttribute("src", expect.stringContaining("autoplay=0"));
   expect(window.localStorage.getItem("vp_playlist_autoplay_tiktok")).toBe("false");
 
   const open = jest.spyOn(window, "open").mockReturnValue(null);
   await user.click(screen.getByRole("button", { name: "Open in new tab" }));
   expect(open).toHaveBeenCalledWith("https://www.tiktok.com/@someone/video/7234567890123456789", "_blank", "noopener,noreferrer");
   open.mockRestore();
+});
+
+test("when a video ends the next one follows if its platform's Autoplay is on, and stays put if it is off", async () => {
+  const user = userEvent.setup();
+  const youtube = fakeYouTube();
+  as("viewer");
+  await waitFor(() => expect(youtube.players).toHaveLength(1));
+  // Autoplay TikTok off: the YouTube video ends, the TikTok one after it does not start by itself.
+  await user.click(screen.getByRole("switch", { name: "Autoplay TikTok" }));
+  act(() => youtube.players[0]!.end());
+  expect(screen.queryByTitle(/TikTok video/)).toBeNull();
+  expect(screen.getByRole("button", { name: /Previous video/ })).toBeDisabled();
+  // On again: the next end moves on to the TikTok video.
+  await user.click(screen.getByRole("switch", { name: "Autoplay TikTok" }));
+  act(() => youtube.players[0]!.end());
+  expect(await screen.findByTitle(/TikTok video/)).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: /Previous video/ })).toBeEnabled();
 });
 
 test("a viewer: Accept switches show the playlist's setting but are locked; no add form, no remove or move, no share code, no Twitch panel", async () => {

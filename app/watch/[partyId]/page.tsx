@@ -1,7 +1,7 @@
 // /watch/{partyId} – the watch room: a YouTube or TikTok live party played in the page, in sync
 import type { Metadata } from "next";
 import { WatchRoom } from "@/components/watch-room/watch-room";
-import { getEnv } from "@/lib/server/env";
+import { embedPlayers } from "@/lib/server/embed-players";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +13,5 @@ export const metadata: Metadata = {
 
 export default async function WatchPage({ params }: { params: Promise<{ partyId: string }> }) {
   const { partyId } = await params;
-  const env = getEnv();
-  // The players' URLs are read per request so one build can point at local stand-ins in tests.
-  return <WatchRoom partyId={partyId} urls={{ youtubeApi: env.VP_YOUTUBE_IFRAME_API_URL, tiktokPlayer: env.VP_TIKTOK_PLAYER_URL }} />;
+  return <WatchRoom partyId={partyId} urls={embedPlayers()} />;
 }

@@ -1,5 +1,5 @@
 /**
- * A local server for the watch room's player stand-ins (tests and benchmarks never reach YouTube or
+ * A local server for the site's player stand-ins (watch room and playlist page) (tests and benchmarks never reach YouTube or
  * TikTok): the YouTube IFrame API script, the TikTok embed player page, and the clips they play
  * (made once with ffmpeg under test-results/stand-ins, served with HTTP Range so <video> seeks).
  *
