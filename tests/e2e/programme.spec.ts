@@ -6,7 +6,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
-import { createScheduledPartyViaApi, rsvpViaApi } from "./scheduled-party-helpers";
+import { createScheduledPartyViaApi, expectNoSeriousAxeViolations, rsvpViaApi } from "./scheduled-party-helpers";
 import { hostParty, openRoomAsHost } from "./watch-room-helpers";
 
 /** Several users and page loads on a shared 2-core machine: the default 30 s is too tight. */
@@ -45,6 +45,7 @@ test("a playlist of 3 videos loaded into the host's live party appears in the ro
   await expect(panel).toContainText("You are hosting Warm-up.");
   await panel.getByRole("button", { name: "Play in my party" }).click();
   await expect(panel.getByRole("status")).toHaveText("Loaded 3 videos into your party's queue.");
+  await expectNoSeriousAxeViolations(host.page);
 
   await panel.getByRole("link", { name: "Open your party" }).click();
   await host.page.waitForURL(`**/watch/${host.partyId}`);
@@ -102,6 +103,7 @@ test("a scheduled party's programme, started by its host, is live for a user who
   await expect(entries).toHaveCount(2);
   await programme.getByRole("button", { name: "Move down: Opening short" }).click();
   await expect(entries).toContainText(["1. Second short", "2. Opening short"]);
+  await expectNoSeriousAxeViolations(hostPage);
 
   await dialog.getByRole("button", { name: "Start live party" }).click();
   await hostPage.waitForURL(/\/watch\//);
@@ -112,6 +114,7 @@ test("a scheduled party's programme, started by its host, is live for a user who
   // The RSVP'd user: live on /parties, offered on their profile, and the room opens from there.
   await guestPage.goto("/parties");
   await expect(guestPage.getByRole("table", { name: "Live parties" }).getByTestId("live-party-row").filter({ hasText: "Second short" })).toBeVisible();
+  await expect(guestPage.getByTestId("scheduled-party-row").filter({ hasText: title }).getByRole("link", { name: `Live now: Join ${title}` })).toHaveAttribute("href", `/watch/${liveId}`);
   await guestPage.goto("/profile");
   const offer = guestPage.getByTestId("rsvp-live-party");
   await expect(offer).toContainText(`Live now: ${title}`);

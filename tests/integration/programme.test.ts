@@ -244,6 +244,29 @@ describe("a scheduled party's programme", () => {
     await leave(owner);
   });
 
+  test("starts sent at once make one live party: the others answer it or the one-party 409", async () => {
+    const host = await signedIn("prg_burst");
+    const party = await scheduledParty(host, { title: "Burst" });
+    expect((await host.request("PUT", `${SCHEDULED}/${party.id}/programme`, { items: [{ url: YT("hhhhhhhhhh1") }, { url: YT("hhhhhhhhhh2") }] })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const res = await host.post(`${SCHEDULED}/${party.id}/start`);
+        return { status: res.status, body: (await res.json()) as { party?: { id: string }; detail?: string } };
+      }),
+    );
+    const created = answers.filter((a) => a.status === 201);
+    expect(created).toHaveLength(1);
+    const liveId = created[0]!.body.party!.id;
+    for (const other of answers.filter((a) => a.status !== 201)) {
+      if (other.status === 200) expect(other.body.party!.id).toBe(liveId);
+      else expect(other).toEqual({ status: 409, body: { detail: "You are already hosting a live party. End it before starting another.", code: "conflict" } });
+    }
+    expect((await json<ScheduledBody>(host.get(`${SCHEDULED}/${party.id}`))).live).toEqual({ party_id: liveId, join_id: liveId });
+    expect((await queueOf(host, liveId)).map((i) => i.url)).toEqual([YT("hhhhhhhhhh2")]);
+    expect((await current(host)).current_party).toMatchObject({ id: liveId, party_role: "host" });
+    await leave(host);
+  });
+
   test("a host already running another live party gets the one-party 409; a private party is joined by its invite code", async () => {
     const party = await scheduledParty(third, { privacy: "private", title: "Secret shorts" });
     expect((await third.request("PUT", `${SCHEDULED}/${party.id}/programme`, { items: [{ url: YT("gggggggggg1") }] })).status).toBe(200);
