@@ -2,8 +2,9 @@
 /**
  * Scheduled Parties (spec §2 /parties; the public profile's "Scheduled Parties by {name}" without
  * the Host column): Title, Host, Platform (filter), Description, RSVPs (sort), Scheduled For,
- * Action (RSVP, or a disabled "RSVP'd" plus Un-RSVP).
+ * Action (RSVP, or a disabled "RSVP'd" plus Un-RSVP; once its host started it, "Live now: Join").
  */
+import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
@@ -68,7 +69,14 @@ export function ScheduledPartiesTable({ parties, title, headingId, showHost = tr
                 <time dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>
               </td>
               <td className={cellClass}>
-                <RsvpActions partyId={party.id} title={party.title || missingTitle} controls={controls} />
+                <div className="flex flex-wrap items-center gap-2">
+                  {party.live && (
+                    <Link href={`/watch/${encodeURIComponent(party.live.join_id)}`} className="rounded-md bg-emerald-300 px-3 py-1 text-sm font-semibold text-slate-950 hover:bg-emerald-200" aria-label={`Live now: Join ${party.title || missingTitle}`}>
+                      Live now: Join
+                    </Link>
+                  )}
+                  <RsvpActions partyId={party.id} title={party.title || missingTitle} controls={controls} />
+                </div>
               </td>
             </tr>
           ))

@@ -10,6 +10,8 @@ import { Dialog } from "./dialog";
 import { failureText } from "./failure-text";
 import { formatScheduledFor, orDash, statusLabel } from "./format";
 import { HostName } from "./host-name";
+import { LivePartyActions } from "./live-party-actions";
+import { ProgrammeSection } from "./programme-section";
 import { RsvpActions } from "./rsvp-actions";
 import { ScheduledPartyForm } from "./scheduled-party-form";
 import { dangerButtonClass, secondaryButtonClass } from "./styles";
@@ -65,8 +67,10 @@ interface Props {
 
 export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: Props) {
   // The caller passes the party as its list now has it (RSVP counts move); an edit shows at once.
-  const [saved, setSaved] = useState<ScheduledParty | null>(null);
-  const party = saved ?? latest;
+  // A save shows until the list fetches again (its next copy of the party includes the save).
+  const [savedOver, setSavedOver] = useState<{ over: ScheduledParty; party: ScheduledParty } | null>(null);
+  const party = savedOver && savedOver.over === latest ? savedOver.party : latest;
+  const setSaved = (saved: ScheduledParty) => setSavedOver({ over: latest, party: saved });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -109,6 +113,8 @@ export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: 
   return (
     <Dialog title="Party Details" onClose={onClose}>
       <Details party={party} />
+      <LivePartyActions party={party} isOwner={isOwner} />
+      <ProgrammeSection party={party} isOwner={isOwner} onSaved={setSaved} />
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-300">
           {error}

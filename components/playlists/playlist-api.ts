@@ -5,6 +5,7 @@
  */
 import useSWR, { mutate } from "swr";
 import { apiFetch, ApiClientError } from "@/lib/api/client";
+import { CURRENT_PARTY_PATH } from "@/lib/api/use-current-party";
 import type {
   AddPlaylistLinkInput,
   CreatePlaylistInput,
@@ -13,6 +14,8 @@ import type {
   PlaylistDetail,
   PlaylistLink,
   PlaylistSummary,
+  PlayPlaylistInput,
+  PlayPlaylistResult,
   TwitchSettings,
   TwitchSettingsInput,
   UpdatePlaylistInput,
@@ -101,6 +104,13 @@ export async function saveTwitchSettings(playlistId: string, input: TwitchSettin
   const saved = await apiFetch<TwitchSettings>(twitchPath(playlistId), { method: "PUT", json: input });
   void mutate(twitchPath(playlistId), saved, { revalidate: false });
   return saved;
+}
+
+/** Loads the playlist into the live party you host, or starts a watch party from it. */
+export async function playPlaylist(id: string, input: PlayPlaylistInput): Promise<PlayPlaylistResult> {
+  const result = await apiFetch<PlayPlaylistResult>(`${playlistPath(id)}/play`, { method: "POST", json: input });
+  void mutate(CURRENT_PARTY_PATH);
+  return result;
 }
 
 /** The message to show for a failed call: the API's detail when it sent one. */

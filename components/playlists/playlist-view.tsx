@@ -16,6 +16,7 @@ import { usePlaylist } from "./playlist-api";
 import { PlaylistAddForm } from "./playlist-add-form";
 import { PlaylistControls } from "./playlist-controls";
 import { PlaylistManage } from "./playlist-manage";
+import { PlayInParty } from "./play-in-party";
 import { PlaylistPlayer } from "./playlist-player";
 import { ShareSection } from "./share-section";
 import { TwitchPanel } from "./twitch-panel";
@@ -75,6 +76,7 @@ export function PlaylistView({ playlistId, adminKey = null, players }: PlaylistV
         </div>
         <aside aria-label="Playlist sidebar" className="min-w-0 space-y-6">
           <PlaylistControls playlist={data ?? null} index={index} total={videos.length} currentUrl={current?.url ?? null} onSelect={setSelected} />
+          {data && <PlayInParty playlist={data} />}
           <ShareSection playlist={data ?? null} loading={Boolean(playlistId) && isLoading} />
           <VideoList playlist={data ?? null} currentIndex={index} onSelect={setSelected} />
         </aside>

@@ -1,5 +1,6 @@
 "use client";
 /** Current Party card (spec §2/§4): the live party you are in, and leaving it after confirmation. */
+import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { chatProviderLabel, formatScheduledFor, orDash } from "@/components/parties/format";
 import { dangerButtonClass } from "@/components/parties/styles";
@@ -63,5 +64,24 @@ export function CurrentPartyCard() {
     );
   }
 
-  return <ProfileSection title="Current Party">{body}</ProfileSection>;
+  const started = data?.rsvp_party;
+  return (
+    <ProfileSection title="Current Party">
+      {body}
+      {started && (
+        <div className="mt-4 rounded-lg border border-emerald-500 bg-emerald-950/40 p-4" data-testid="rsvp-live-party">
+          <p className="font-medium text-white">
+            <span className="text-emerald-200">Live now:</span> {started.title}
+          </p>
+          <p className="mt-1 text-sm text-slate-200">
+            A party you RSVP&apos;d to has started{started.host_display_name ? ` (hosted by ${started.host_display_name})` : ""}. Now playing: {orDash(started.video_title)}
+            {started.platform ? ` on ${started.platform}` : ""}.
+          </p>
+          <Link href={`/watch/${encodeURIComponent(started.join_id)}`} className="mt-3 inline-block rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950 hover:bg-cyan-200">
+            Join {started.title}
+          </Link>
+        </div>
+      )}
+    </ProfileSection>
+  );
 }

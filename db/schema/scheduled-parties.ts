@@ -3,8 +3,15 @@
  * from `scheduled_party_rsvp`, never taken from a client. A private party is reachable only by its
  * host, by users who hold its invite code, and by those who RSVP'd with it (its invitees).
  */
-import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { liveParty } from "./parties";
+
+/** One link of a scheduled party's programme: what its live party will play, in order. */
+export interface ProgrammeEntry {
+  url: string;
+  title: string;
+}
 
 export const scheduledParty = pgTable(
   "scheduled_party",
@@ -22,6 +29,10 @@ export const scheduledParty = pgTable(
     privacy: text("privacy").notNull().default("public"),
     /** Lets the host invite people to a private party (shown to the host only). */
     inviteCode: text("invite_code").notNull().unique(),
+    /** The queue prepared in advance: the first entry starts the live party, the rest are queued. */
+    programme: jsonb("programme").$type<ProgrammeEntry[]>().notNull().default([]),
+    /** The live party the host started from this one; a second start answers with it while it runs. */
+    livePartyId: text("live_party_id").references(() => liveParty.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

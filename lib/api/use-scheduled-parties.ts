@@ -7,7 +7,8 @@
 import useSWR, { mutate } from "swr";
 import { apiFetch } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/api/use-current-user";
-import type { JoinedRecord, RsvpResult, ScheduledParty, ScheduledPartyInput } from "@/lib/schemas/scheduled-party";
+import type { ProgrammeInput, JoinedRecord, RsvpResult, ScheduledParty, ScheduledPartyInput, StartScheduledPartyResult } from "@/lib/schemas/scheduled-party";
+import { CURRENT_PARTY_PATH } from "./use-current-party";
 
 export const SCHEDULED_PARTIES_PATH = "/api/v1/scheduled-parties";
 
@@ -90,5 +91,20 @@ export async function rsvpScheduledParty(id: string, code?: string | null): Prom
 export async function unRsvpScheduledParty(id: string): Promise<RsvpResult> {
   const result = await apiFetch<RsvpResult>(rsvpPath(id), { method: "DELETE" });
   await revalidateScheduledParties();
+  return result;
+}
+
+/** The host replaces the programme (the whole list, in play order); answers the updated party. */
+export async function setScheduledPartyProgramme(id: string, items: ProgrammeInput["items"]): Promise<ScheduledParty> {
+  const party = await apiFetch<ScheduledParty>(`${SCHEDULED_PARTIES_PATH}/${encodeURIComponent(id)}/programme`, { method: "PUT", json: { items } });
+  void revalidateScheduledParties();
+  return party;
+}
+
+/** The host starts the party as a live party (or gets the one already running). */
+export async function startScheduledParty(id: string): Promise<StartScheduledPartyResult> {
+  const result = await apiFetch<StartScheduledPartyResult>(`${SCHEDULED_PARTIES_PATH}/${encodeURIComponent(id)}/start`, { method: "POST" });
+  void revalidateScheduledParties();
+  void mutate(CURRENT_PARTY_PATH);
   return result;
 }

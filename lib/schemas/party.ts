@@ -101,6 +101,23 @@ export const currentPartySchema = z.object({
       state: z.enum(PARTY_STATES),
     })
     .nullable(),
+  /**
+   * A live party started from a scheduled party you RSVP'd to, which you have not joined yet: what
+   * the profile offers to join (/watch/{join_id}: the id, or a private party's invite code). Absent
+   * when there is none (and from servers that predate it).
+   */
+  rsvp_party: z
+    .object({
+      id: z.string(),
+      join_id: z.string(),
+      scheduled_party_id: z.string(),
+      title: z.string(),
+      video_title: z.string(),
+      platform: z.string().nullable(),
+      host_display_name: z.string().nullable(),
+      state: z.enum(PARTY_STATES),
+    })
+    .optional(),
 });
 export type CurrentParty = z.infer<typeof currentPartySchema>;
 

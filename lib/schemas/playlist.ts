@@ -198,3 +198,22 @@ export const twitchSettingsSchema = z.object({
   status: z.literal("disconnected"),
 });
 export type TwitchSettings = z.infer<typeof twitchSettingsSchema>;
+
+/**
+ * POST /api/v1/playlists/{id}/play body. `queue`: add every video to the live party you host;
+ * `start`: start a watch party on the first video with the rest queued (you host none yet).
+ */
+export const playPlaylistInputSchema = z.object({
+  mode: z.enum(["queue", "start"], { error: "mode must be queue or start." }),
+  visibility: z.enum(["public", "private"], { error: "visibility must be public or private." }).default("public"),
+});
+export type PlayPlaylistInput = z.input<typeof playPlaylistInputSchema>;
+
+export const playPlaylistResultSchema = z.object({
+  mode: z.enum(["queue", "start"]),
+  party_id: z.string(),
+  /** Videos loaded: into the queue, or (start) the one playing plus those queued. */
+  videos: z.number().int().nonnegative(),
+  message: z.string(),
+});
+export type PlayPlaylistResult = z.infer<typeof playPlaylistResultSchema>;

@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
+import { QUEUE_MAX_ITEMS, queueLinkSchema } from "@/lib/sync";
 import { boundedDateTime, idParamSchema, safeText } from "./common";
+import { partyDetailSchema } from "./party";
 
 export const SCHEDULED_PARTY_TITLE_MAX_LENGTH = 200;
 export const SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH = 2000;
@@ -50,6 +52,25 @@ export const hostIdParamSchema = idParamSchema;
 /** `?code=` carries a private party's invite code. */
 export const inviteCodeQuerySchema = z.object({ code: safeText("code").trim().min(1).max(32).optional() });
 
+/** A programme holds at most as many links as a live party's queue, plus the one that starts it. */
+export const PROGRAMME_MAX_ITEMS = QUEUE_MAX_ITEMS;
+
+/** PUT /scheduled-parties/{id}/programme body: the whole programme in play order (empty clears it). */
+export const programmeInputSchema = z.object({
+  items: z.array(queueLinkSchema).max(PROGRAMME_MAX_ITEMS, `A programme holds at most ${PROGRAMME_MAX_ITEMS} links.`),
+});
+export type ProgrammeInput = z.infer<typeof programmeInputSchema>;
+
+export const programmeItemSchema = z.object({ url: z.string(), title: z.string() });
+export type ProgrammeItem = z.infer<typeof programmeItemSchema>;
+
+/**
+ * The live party started from a scheduled party, while it runs. `join_id` is what opens its room
+ * (/watch/{join_id}): the party id, or for a private party its invite code, which everyone who may
+ * see the scheduled party (its host and invitees) may use.
+ */
+export const scheduledLiveSchema = z.object({ party_id: z.string(), join_id: z.string() });
+
 /**
  * A host whose profile is private is not named to anyone else: `host_private` is true and the host's
  * id and names are null (the site shows "a private host"). The host sees their own parties in full.
@@ -75,6 +96,10 @@ export const scheduledPartySchema = z.object({
   created_at: z.string(),
   /** The host's view only: what lets others into a private party. */
   invite_code: z.string().nullable(),
+  /** The links its live party will play, in order (the first starts it). */
+  programme: z.array(programmeItemSchema),
+  /** Its live party, once the host started it and until it ends. */
+  live: scheduledLiveSchema.nullable(),
 });
 export type ScheduledParty = z.infer<typeof scheduledPartySchema>;
 export const scheduledPartyListSchema = z.array(scheduledPartySchema);
@@ -105,3 +130,7 @@ export const rsvpResultSchema = z.object({
   rsvp_count: z.number().int().nonnegative(),
 });
 export type RsvpResult = z.infer<typeof rsvpResultSchema>;
+
+/** POST /scheduled-parties/{id}/start: the live party, and whether this call started it. */
+export const startScheduledPartyResultSchema = z.object({ started: z.boolean(), party: partyDetailSchema });
+export type StartScheduledPartyResult = z.infer<typeof startScheduledPartyResultSchema>;

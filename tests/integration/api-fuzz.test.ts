@@ -628,6 +628,22 @@ const SPECS: Record<string, RouteSpec> = {
       );
     },
   },
+  "v1/playlists/[id]/play": {
+    methods: ["POST"],
+    runs: 25,
+    requests: (w) => {
+      const url = `/api/v1/playlists/${w.playlistId}/play`;
+      const valid = { mode: "queue", visibility: "public" };
+      return mostly(
+        [
+          badBodies(valid, { mode: notOneOf(["queue", "start"]), visibility: notOneOf(["public", "private"]) }).map((b) => req({ method: "POST", url, as: "owner", ...b })),
+          badIds("/api/v1/playlists/{id}/play", ["POST"], "owner", () => JSON.stringify(valid)),
+          fc.constant(req({ method: "POST", url, as: "anon", body: JSON.stringify(valid), note: "anonymous plays a playlist", expect: "denied" })),
+        ],
+        wrongMethods(url, ["POST"]),
+      );
+    },
+  },
   "v1/playlists/[id]/links": {
     methods: ["POST"],
     runs: 35,
@@ -778,6 +794,46 @@ const SPECS: Record<string, RouteSpec> = {
       return mostly(
         [bodies, bodies, bodies, badIds("/api/v1/scheduled-parties/{id}", ["GET", "PUT", "DELETE"], "owner", () => JSON.stringify(scheduledBody)), strangerWrites, badCode],
         wrongMethods(url, ["GET", "PUT", "DELETE"]),
+      );
+    },
+  },
+  "v1/scheduled-parties/[id]/programme": {
+    methods: ["PUT"],
+    runs: 30,
+    requests: (w) => {
+      const url = `/api/v1/scheduled-parties/${w.scheduledId}/programme`;
+      const valid = { items: [{ url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Fuzz item" }] };
+      const badItem = fc.oneof(
+        fc.oneof(fc.constantFrom("javascript:alert(1)", "ftp://files.example/a.mp4", "data:text/html,hi", "", "   ", "not a link"), badText(2048), notAString).map((u) => ({ url: u })),
+        fc.oneof(badText(300), notAString).map((title) => ({ url: valid.items[0]!.url, title })),
+        fc.oneof(notAString, fc.constant(null)),
+      );
+      const badItems = fc.oneof(
+        notAString.filter((v) => !Array.isArray(v)),
+        badItem.map((item) => [valid.items[0], item]),
+        fc.nat(20).map((n) => Array.from({ length: 101 + n }, () => valid.items[0])),
+      );
+      return mostly(
+        [
+          badBodies(valid, { items: badItems }).map((b) => req({ method: "PUT", url, as: "owner", ...b })),
+          badIds("/api/v1/scheduled-parties/{id}/programme", ["PUT"], "owner", () => JSON.stringify(valid)),
+          fc.constantFrom<Caller>("stranger", "anon").map((as) => req({ method: "PUT", url, as, body: JSON.stringify(valid), note: "not the host edits the programme", expect: "denied" })),
+        ],
+        wrongMethods(url, ["PUT"]),
+      );
+    },
+  },
+  "v1/scheduled-parties/[id]/start": {
+    methods: ["POST"],
+    runs: 15,
+    requests: (w) => {
+      const url = `/api/v1/scheduled-parties/${w.scheduledId}/start`;
+      return mostly(
+        [
+          badIds("/api/v1/scheduled-parties/{id}/start", ["POST"], "owner"),
+          fc.constantFrom<Caller>("stranger", "anon").map((as) => req({ method: "POST", url, as, note: "not the host starts the party", expect: "denied" })),
+        ],
+        wrongMethods(url, ["POST"]),
       );
     },
   },

@@ -87,6 +87,14 @@ test("without the Host column (a public profile), a missing title reads N/A", ()
   expect(screen.getByRole("rowheader")).toHaveTextContent("N/A");
 });
 
+test("a party its host started offers \"Live now: Join\", opening its room (a private one by its invite code)", () => {
+  renderTable([party("a", { live: { party_id: "live1", join_id: "live1" } }), party("b", { privacy: "private", live: { party_id: "live2", join_id: "CODE2345" } }), party("c")]);
+  const [a, b, c] = screen.getAllByTestId("scheduled-party-row");
+  expect(within(a!).getByRole("link", { name: "Live now: Join Party a" })).toHaveAttribute("href", "/watch/live1");
+  expect(within(b!).getByRole("link", { name: "Live now: Join Party b" })).toHaveAttribute("href", "/watch/CODE2345");
+  expect(within(c!).queryByRole("link", { name: /Live now/ })).not.toBeInTheDocument();
+});
+
 test("filter by platform and sort by RSVPs", async () => {
   const user = userEvent.setup();
   renderTable([party("a", { rsvp_count: 1 }), party("b", { rsvp_count: 7, show_movie: "YouTube" }), party("c", { rsvp_count: 3 })]);

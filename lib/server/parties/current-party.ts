@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { liveParty, livePartyMember } from "@/db/schema";
 import { platformName } from "@/lib/platforms";
 import { currentPartySchema, type CurrentParty } from "@/lib/schemas/party";
+import { findStartedRsvpParty } from "@/lib/server/scheduled-parties/find-started-rsvp-party";
 import { recordMembership } from "./membership";
 
 async function currentMembership(memberId: string) {
@@ -18,9 +19,15 @@ async function currentMembership(memberId: string) {
   return found;
 }
 
+/**
+ * The party the member is in, and (accounts) a live party started from a scheduled party they RSVP'd
+ * to that they have not joined yet, so their profile can offer to join it.
+ */
 export async function getCurrentParty(memberId: string): Promise<CurrentParty> {
   const found = await currentMembership(memberId);
-  if (!found) return { current_party: null };
+  const rsvpParty = await findStartedRsvpParty(memberId, found?.party.id ?? null);
+  const rsvp = rsvpParty ? { rsvp_party: rsvpParty } : {};
+  if (!found) return currentPartySchema.parse({ current_party: null, ...rsvp });
   const { party, member } = found;
   return currentPartySchema.parse({
     current_party: {
@@ -35,6 +42,7 @@ export async function getCurrentParty(memberId: string): Promise<CurrentParty> {
       joined_at: member.joinedAt.toISOString(),
       state: party.state,
     },
+    ...rsvp,
   });
 }
 

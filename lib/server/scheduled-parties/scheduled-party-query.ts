@@ -6,7 +6,7 @@ import "server-only";
  */
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
+import { liveParty, scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
 import { scheduledPartySchema, type ScheduledParty } from "@/lib/schemas/scheduled-party";
 
 export type ScheduledPartyRow = typeof scheduledParty.$inferSelect;
@@ -23,6 +23,8 @@ export interface ScheduledPartyRecord {
   /** The host keeps their profile private: nobody else is told who hosts. */
   hostPrivate: boolean;
   rsvpCount: number;
+  /** The live party the host started from it, if any (it may have ended since). */
+  live: { id: string; state: string; inviteCode: string; visibility: string } | null;
 }
 
 export function statusOf(dateTime: Date, now = Date.now()): "upcoming" | "past" {
@@ -39,14 +41,29 @@ export function visibleTo(viewerId: string | null): SQL {
 
 export async function selectScheduledParties(where: SQL | undefined, limit = SCHEDULED_PARTY_LIST_LIMIT): Promise<ScheduledPartyRecord[]> {
   const db = await getDb();
-  return db
-    .select({ party: scheduledParty, hostUsername: user.username, hostName: user.name, hostPrivate: user.profilePrivate, rsvpCount: rsvpCountSql })
+  const rows = await db
+    .select({
+      party: scheduledParty,
+      hostUsername: user.username,
+      hostName: user.name,
+      hostPrivate: user.profilePrivate,
+      rsvpCount: rsvpCountSql,
+      liveId: liveParty.id,
+      liveState: liveParty.state,
+      liveInviteCode: liveParty.inviteCode,
+      liveVisibility: liveParty.visibility,
+    })
     .from(scheduledParty)
     .innerJoin(user, eq(user.id, scheduledParty.hostId))
+    .leftJoin(liveParty, eq(liveParty.id, scheduledParty.livePartyId))
     .where(where)
     // Upcoming parties first, soonest first; past ones after them.
     .orderBy(sql`${scheduledParty.dateTime} < now()`, asc(scheduledParty.dateTime), asc(scheduledParty.id))
     .limit(limit);
+  return rows.map(({ liveId, liveState, liveInviteCode, liveVisibility, ...rest }) => ({
+    ...rest,
+    live: liveId && liveState && liveInviteCode && liveVisibility ? { id: liveId, state: liveState, inviteCode: liveInviteCode, visibility: liveVisibility } : null,
+  }));
 }
 
 export async function findScheduledParty(id: string): Promise<ScheduledPartyRecord | undefined> {
@@ -69,7 +86,16 @@ export function hidesHost(hostPrivate: boolean, hostId: string, viewerId: string
   return hostPrivate && viewerId !== hostId;
 }
 
-export function toScheduledParty({ party, hostUsername, hostName, hostPrivate, rsvpCount }: ScheduledPartyRecord, viewerId: string | null): ScheduledParty {
+/**
+ * Where a viewer of the scheduled party joins its running live party: by id, or for a private one by
+ * its invite code (everyone who may see a private scheduled party is its host or an invitee).
+ */
+export function liveJoin(live: ScheduledPartyRecord["live"]): { party_id: string; join_id: string } | null {
+  if (!live || live.state === "ENDED") return null;
+  return { party_id: live.id, join_id: live.visibility === "private" ? live.inviteCode : live.id };
+}
+
+export function toScheduledParty({ party, hostUsername, hostName, hostPrivate, rsvpCount, live }: ScheduledPartyRecord, viewerId: string | null): ScheduledParty {
   const hidden = hidesHost(hostPrivate, party.hostId, viewerId);
   const username = hidden ? null : hostUsername;
   const displayName = hidden ? null : hostName;
@@ -91,5 +117,7 @@ export function toScheduledParty({ party, hostUsername, hostName, hostPrivate, r
     rsvp_count: Number(rsvpCount),
     created_at: party.createdAt.toISOString(),
     invite_code: viewerId !== null && viewerId === party.hostId ? party.inviteCode : null,
+    programme: party.programme,
+    live: liveJoin(live),
   });
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "scheduled_party" ADD COLUMN "programme" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "scheduled_party" ADD COLUMN "live_party_id" text;--> statement-breakpoint
+ALTER TABLE "scheduled_party" ADD CONSTRAINT "scheduled_party_live_party_id_live_party_id_fk" FOREIGN KEY ("live_party_id") REFERENCES "public"."live_party"("id") ON DELETE set null ON UPDATE no action;
