@@ -13,6 +13,7 @@ import {
   MEDIA_URL_MAX,
   parseClientCommand,
   PROTOCOL_VERSION,
+  ROSTER_MAX,
   type PartyMeta,
   type Stroke,
 } from "@/lib/sync";
@@ -108,8 +109,12 @@ test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host and the chat 
   for (let i = 0; i < CHAT_HISTORY + 5; i++) {
     feed(room, { v, type: "chat", message: { id: crypto.randomUUID(), userId: worstText(64), displayName: worstText(100), text: worstText(CHAT_MAX), at: Date.now() } });
   }
+  // A full roster of the longest, most expensive names and ids.
+  const roster = Array.from({ length: ROSTER_MAX }, (_, i) => ({ userId: worstText(63) + String.fromCharCode(0x4e00 + i), displayName: worstText(100), role: "guest" as const, guest: true }));
+  feed(room, { v, type: "presence", members: 100_000, hostOnline: true, roster });
   expect(room.strokes).toHaveLength(DRAWING_MAX_STROKES);
   expect(pointsOf(room.strokes)).toBe(DRAWING_MAX_POINTS);
+  expect(room.roster).toHaveLength(ROSTER_MAX);
 
   const snapshot = room.snapshotFor("guest", { userId: worstText(64), displayName: worstText(100) }, Date.now());
   const bytes = loggedEvent("1", snapshot as unknown as LoggedServerEvent).frame.byteLength;

@@ -26,7 +26,7 @@ export const CHAT_HISTORY = 50;
 /**
  * Upper bound of an encoded snapshot. It follows from the other bounds: the drawing (DRAWING_MAX_POINTS
  * rounded points, DRAWING_MAX_STROKES strokes), CHAT_HISTORY messages of at most CHAT_MAX characters,
- * and the party's bounded texts; tests/unit/realtime-room.test.ts builds the worst case of each.
+ * the roster (ROSTER_MAX names) and the party's bounded texts; tests/unit/realtime-room.test.ts builds the worst case of each.
  */
 export const SNAPSHOT_MAX_BYTES = 1024 * 1024;
 

@@ -1,0 +1,30 @@
+/** @jest-environment jsdom */
+/** The room's Members panel: names with the host marked, guests told apart, "(you)", and "and N more" past the roster. */
+import { render, screen, within } from "@testing-library/react";
+import { MembersPanel } from "@/components/watch-room/members-panel";
+import { ROSTER_MAX, type RosterMember } from "@/lib/sync";
+
+const member = (userId: string, displayName: string, role: "host" | "guest" = "guest", guest = false): RosterMember => ({ userId, displayName, role, guest });
+const base = { hostDisplayName: "Hana", hostOnline: true, isHost: false, inviteCode: "ABCD1234" };
+
+test("names in roster order: the host marked, guests labelled, (you) on the viewer", () => {
+  render(<MembersPanel {...base} members={3} roster={[member("h", "Hana", "host"), member("a", "Ann"), member("g", "Gus", "guest", true)]} you={{ userId: "g", displayName: "Gus" }} />);
+  const items = within(screen.getByRole("list", { name: "Who is watching" })).getAllByRole("listitem");
+  expect(items.map((li) => li.textContent)).toEqual(["HanaHost", "Ann", "Gusguest(you)"]);
+  expect(items[0]).toHaveAttribute("data-member-id", "h");
+  expect(screen.getByTestId("members-count")).toHaveTextContent("3 watching");
+  expect(screen.queryByTestId("members-more")).toBeNull();
+});
+
+test("a big party lists the roster and counts the rest", () => {
+  const roster = [member("h", "Hana", "host"), ...Array.from({ length: ROSTER_MAX - 1 }, (_, i) => member(`u${i}`, `User ${i}`))];
+  render(<MembersPanel {...base} members={1234} roster={roster} you={{ userId: "zz", displayName: "Late" }} />);
+  expect(within(screen.getByRole("list", { name: "Who is watching" })).getAllByRole("listitem")).toHaveLength(ROSTER_MAX);
+  expect(screen.getByTestId("members-more")).toHaveTextContent(`and ${1234 - ROSTER_MAX} more`);
+});
+
+test("a server without the roster: the count and who you are", () => {
+  render(<MembersPanel {...base} members={2} roster={null} isHost you={{ userId: "h", displayName: "Hana" }} />);
+  expect(screen.queryByRole("list", { name: "Who is watching" })).toBeNull();
+  expect(screen.getByText("You: Hana (host)")).toBeInTheDocument();
+});
