@@ -65,7 +65,8 @@ test("a scheduled party's programme, started by its host, is live for a user who
   const title = `Shorts night ${Date.now().toString(36)}`;
   const party = await createScheduledPartyViaApi(hostPage.request, { title, show_movie: "YouTube" });
 
-  const guestContext = await browser.newContext();
+  // The user who RSVP'd is on a phone.
+  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await keepOffline(guestContext);
   const guestPage = await guestContext.newPage();
   await signUpViaApi(guestPage, uniqueUser("rsvp"));
@@ -118,6 +119,7 @@ test("a scheduled party's programme, started by its host, is live for a user who
   await guestPage.goto("/profile");
   const offer = guestPage.getByTestId("rsvp-live-party");
   await expect(offer).toContainText(`Live now: ${title}`);
+  expect(await guestPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await offer.getByRole("link", { name: `Join ${title}` }).click();
   await guestPage.waitForURL(`**/watch/${liveId}`);
   const guestQueue = guestPage.getByRole("region", { name: "Queue" });
