@@ -1,5 +1,9 @@
 "use client";
-/** The room's layout: player, status and host controls, then members and chat (a column on phones). */
+/**
+ * The room's layout: player, status and host controls, the queue and requests, then members and
+ * chat (a column on phones). In music mode the player shrinks into an audio-first stage and the
+ * request form comes first.
+ */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, membersText, syncStatusText } from "@/extension/src/overlay/status-text";
@@ -8,7 +12,10 @@ import { playableMedia } from "@/lib/watch-room/media-key";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { HostControls } from "./host-controls";
+import { MusicModeSwitch } from "./music-mode-switch";
+import { MusicStage } from "./music-stage";
 import { QueuePanel } from "./queue-panel";
+import { RequestsPanel } from "./requests-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
 
@@ -100,6 +107,11 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const badge = connectionBadge(model);
   const party = model.party;
   const ended = party.state === "ENDED" || model.connection === "closed";
+  const musicMode = queue.settings.musicMode;
+  const queuePanel = (
+    <QueuePanel key="queue" queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} showNowPlaying={!musicMode} />
+  );
+  const requestsPanel = <RequestsPanel key="requests" requests={queue.requests} isHost={isHost} youId={model.you?.userId ?? null} prominent={musicMode} send={send} />;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 sm:px-4 lg:grid-cols-[minmax(0,1fr)_340px]">
@@ -108,21 +120,31 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           <h1 className="min-w-0 flex-1 truncate text-xl font-bold text-white md:text-2xl" title={party.title}>
             {party.title || "Watch party"}
           </h1>
+          <MusicModeSwitch on={musicMode} isHost={isHost} disabled={ended} send={send} />
           <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_TONE[badge.tone]}`} data-testid="connection-badge">
             {badge.text}
           </span>
         </div>
         {!ended && (
-          <RoomPlayer
-            media={roomMedia}
-            urls={urls}
-            isHost={isHost}
-            strokes={model.strokes}
-            onControl={onControl}
-            onShowing={onShowing}
-            onEnded={onEnded}
-            onError={setPlayerError}
-          />
+          <MusicStage
+            active={musicMode}
+            nowPlaying={media?.title ?? null}
+            upNext={queue.items[0]?.title ?? null}
+            startsIn={startsIn}
+            control={control}
+            duration={duration}
+          >
+            <RoomPlayer
+              media={roomMedia}
+              urls={urls}
+              isHost={isHost}
+              strokes={model.strokes}
+              onControl={onControl}
+              onShowing={onShowing}
+              onEnded={onEnded}
+              onError={setPlayerError}
+            />
+          </MusicStage>
         )}
         {playerError && (
           <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
@@ -138,7 +160,8 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           {ended ? badge.text : syncStatusText(model)}
         </p>
         {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
-        {!ended && <QueuePanel queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} />}
+        {/* Keyed, so switching music mode reorders the panels without losing what is typed in them. */}
+        {!ended && (musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel])}
       </section>
       <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
         <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
