@@ -74,6 +74,7 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
             <div className="mt-2">{form}</div>
           </details>
         ))}
+      {isHost && requests.length > 0 && <p className="text-slate-400">An accepted request plays next, ahead of the queue.</p>}
       {sent && (
         <p role="status" className="text-emerald-300">
           {sent}
@@ -112,7 +113,7 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
                       aria-label={`Accept: ${r.title}`}
                       onClick={() => void run({ v: PROTOCOL_VERSION, type: "request.accept", requestId: r.id })}
                     >
-                      Play next
+                      Accept
                     </button>
                     <button
                       type="button"
