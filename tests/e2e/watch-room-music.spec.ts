@@ -80,7 +80,7 @@ test("music mode: a guest's request, accepted by the host, plays next and the gu
 test("the music view on a 390×844 phone: no horizontal overflow, the request form reachable by touch", async ({ browser }) => {
   test.setTimeout(180_000);
   const phone = { width: 390, height: 844 };
-  const host = await hostParty(browser, "https://www.youtube.com/watch?v=e2eMusicPhone", "A very long set title that has to wrap on a small phone screen", {
+  const host = await hostParty(browser, "https://www.youtube.com/watch?v=e2eMusicPh1", "A very long set title that has to wrap on a small phone screen", {
     viewport: phone,
     isMobile: true,
     hasTouch: true,
