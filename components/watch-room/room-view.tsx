@@ -9,6 +9,7 @@ import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, membersText, syncStatusText } from "@/extension/src/overlay/status-text";
 import { autoplays, emptyQueue, PROTOCOL_VERSION, type QueueState, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
+import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { HostControls } from "./host-controls";
@@ -84,16 +85,19 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
     [setPlayer],
   );
   const onShowing = useCallback((shown: RoomMedia) => showing(shown.url, shown.title), [showing]);
-  // The marathon: when the host's item ends, the next one starts if autoplay is on for its platform.
+  const waitForNext = useMarathonResume({ isHost, mediaId: media?.id ?? null, queue, control, send });
+  // The marathon: when the host's item ends, the next one starts if autoplay is on for its platform
+  // (with nothing queued yet, it starts when something is).
   const onEnded = useCallback(
     (mediaId: string) => {
       if (!isHost) return;
       const { items, settings } = queueRef.current;
       const next = items[0];
+      if (!next) waitForNext(mediaId);
       if (!next || !autoplays(settings, playableMedia(next.url)?.platform ?? null)) return;
       send({ v: PROTOCOL_VERSION, type: "queue.next", fromMediaId: mediaId, auto: true }).catch(() => undefined);
     },
-    [isHost, send],
+    [isHost, send, waitForNext],
   );
   const duration = useCallback(() => controlRef.current?.duration?.() ?? media?.duration ?? null, [media?.duration]);
 

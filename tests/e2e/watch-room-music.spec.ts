@@ -1,7 +1,8 @@
 /**
  * Music mode and track requests in the watch room: the host switches the room to its audio-first
  * view (the guest's room follows, the small player keeps playing in sync), a guest requests a track,
- * the host accepts it and it plays next for everyone, on the local YouTube stand-in whose "short…"
+ * the host accepts it and it plays next for everyone (also after the last track ended with nothing
+ * queued), on the local YouTube stand-in whose "short…"
  * ids are 6 s clips. Plus the music view on a 390×844 phone.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -66,6 +67,16 @@ test("music mode: a guest's request, accepted by the host, plays next and the gu
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 15_000 }).toBe(false);
   await expectRoomInSync(host.page, guest.page);
   await expect(guestStage).toHaveAttribute("data-active", "true");
+
+  // The anthem ends with nothing queued; a request accepted afterwards starts at once (the marathon picks up again).
+  await expect.poll(async () => (await roomVideo(host.page)).paused, { timeout: 20_000 }).toBe(true);
+  await guestRequests.getByLabel("Link to request").fill("https://youtu.be/shortWish02");
+  await guestRequests.getByLabel("Request title (optional)").fill("Encore");
+  await guestRequests.getByRole("button", { name: "Request" }).click();
+  await hostRequests.getByRole("button", { name: "Accept: Encore" }).click();
+  await expect(guest.page.getByTestId("music-now-playing")).toHaveText("Encore", { timeout: 20_000 });
+  await expect.poll(async () => (await roomVideo(guest.page)).src, { timeout: 15_000 }).toContain("shortWish02");
+  await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 15_000 }).toBe(false);
 
   // Back to the video view: the same player grows back, still in sync.
   await toggle.click();
