@@ -5,8 +5,9 @@
  * stage — a big "Now playing" with its progress, sound on, and what is up next. Out of music mode the
  * wrapper steps aside and the player has the full width as before.
  */
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
+import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
 import { formatTime } from "./host-controls";
 
 type StageControl = SyncPlayer & { setMuted(muted: boolean): void; readonly muted: boolean };
@@ -58,20 +59,9 @@ export function MusicStage({ active, nowPlaying, upNext, startsIn, control, dura
 }
 
 function TrackProgress({ control, duration }: { control: StageControl | null; duration(): number | null }) {
-  const [reading, setReading] = useState({ time: 0, total: null as number | null, muted: false });
-  useEffect(() => {
-    if (!control) return;
-    const update = () => setReading({ time: control.read().currentTime, total: duration(), muted: control.muted });
-    update();
-    const timer = window.setInterval(update, 500);
-    const unsubscribe = control.onChange(update);
-    return () => {
-      window.clearInterval(timer);
-      unsubscribe();
-    };
-  }, [control, duration]);
+  const reading = usePlayerReading(control, duration);
   if (!control) return null;
-  const total = reading.total;
+  const total = reading.duration;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2 text-xs tabular-nums text-slate-300">

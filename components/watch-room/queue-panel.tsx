@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from "react";
 import { inputClass, selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
+import { useRoomCommand } from "@/lib/watch-room/use-room-command";
 
 const INTERMISSIONS = [0, 5, 10, 30, 60] as const;
 
@@ -24,22 +25,7 @@ interface QueuePanelProps {
 export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowPlaying = true }: QueuePanelProps) {
   const [url, setUrl] = useState("");
   const [title, setTitle] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(command: ClientCommand): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    try {
-      await send(command);
-      return true;
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useRoomCommand(send);
 
   async function add(event: FormEvent) {
     event.preventDefault();
