@@ -4,9 +4,10 @@
  * notices the change and publishes it, exactly as when a host uses the site's player in the
  * extension. Guests have no controls: their player follows the host.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
+import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
 
 export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -18,31 +19,9 @@ export function formatTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
 }
 
-interface Reading {
-  time: number;
-  paused: boolean;
-  rate: number;
-  duration: number | null;
-}
-
 export function HostControls({ control, duration, canChangeRate = true }: { control: SyncPlayer | null; duration: () => number | null; canChangeRate?: boolean }) {
-  const [reading, setReading] = useState<Reading>({ time: 0, paused: true, rate: 1, duration: null });
+  const reading = usePlayerReading(control, duration);
   const [dragging, setDragging] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (!control) return;
-    const update = () => {
-      const r = control.read();
-      setReading({ time: r.currentTime, paused: r.paused, rate: r.playbackRate, duration: duration() });
-    };
-    update();
-    const timer = window.setInterval(update, 500);
-    const unsubscribe = control.onChange(update);
-    return () => {
-      window.clearInterval(timer);
-      unsubscribe();
-    };
-  }, [control, duration]);
 
   const disabled = !control;
   const max = reading.duration ?? Math.max(reading.time, 1);

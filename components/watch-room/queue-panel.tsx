@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from "react";
 import { inputClass, selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
+import { useRoomCommand } from "@/lib/watch-room/use-room-command";
 
 const INTERMISSIONS = [0, 5, 10, 30, 60] as const;
 
@@ -17,27 +18,14 @@ interface QueuePanelProps {
   /** Seconds until the current item starts (an intermission), or null. */
   startsIn: number | null;
   send(command: ClientCommand): Promise<void>;
+  /** Off in music mode, whose stage shows "Now playing" big. */
+  showNowPlaying?: boolean;
 }
 
-export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send }: QueuePanelProps) {
+export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowPlaying = true }: QueuePanelProps) {
   const [url, setUrl] = useState("");
   const [title, setTitle] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(command: ClientCommand): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    try {
-      await send(command);
-      return true;
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useRoomCommand(send);
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -51,17 +39,19 @@ export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send }: QueueP
   const { items, settings } = queue;
   return (
     <section aria-label="Queue" className="flex flex-col gap-3 rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
-      <div>
-        <h2 className="font-semibold text-white">Now playing</h2>
-        <p className="mt-1 break-words" data-testid="now-playing">
-          {nowPlaying || "—"}
-        </p>
-        {startsIn !== null && (
-          <p className="mt-1 text-amber-200" role="status">
-            Starts in {startsIn} s
+      {showNowPlaying && (
+        <div>
+          <h2 className="font-semibold text-white">Now playing</h2>
+          <p className="mt-1 break-words" data-testid="now-playing">
+            {nowPlaying || "—"}
           </p>
-        )}
-      </div>
+          {startsIn !== null && (
+            <p className="mt-1 text-amber-200" role="status">
+              Starts in {startsIn} s
+            </p>
+          )}
+        </div>
+      )}
       <div>
         <div className="flex items-center gap-2">
           <h2 className="font-semibold text-white">Up next</h2>

@@ -1,15 +1,23 @@
 "use client";
-/** The room's layout: player, status and host controls, then members and chat (a column on phones). */
+/**
+ * The room's layout: player, status and host controls, the queue and requests, then members and
+ * chat (a column on phones). In music mode the player shrinks into an audio-first stage and the
+ * request form comes first.
+ */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, syncStatusText } from "@/extension/src/overlay/status-text";
 import { autoplays, emptyQueue, PROTOCOL_VERSION, type QueueState, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
+import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { HostControls } from "./host-controls";
 import { MembersPanel } from "./members-panel";
+import { MusicModeSwitch } from "./music-mode-switch";
+import { MusicStage } from "./music-stage";
 import { QueuePanel } from "./queue-panel";
+import { RequestsPanel } from "./requests-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
 
@@ -78,16 +86,19 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
     [setPlayer],
   );
   const onShowing = useCallback((shown: RoomMedia) => showing(shown.url, shown.title), [showing]);
-  // The marathon: when the host's item ends, the next one starts if autoplay is on for its platform.
+  const waitForNext = useMarathonResume({ isHost, mediaId: media?.id ?? null, queue, control, send });
+  // The marathon: when the host's item ends, the next one starts if autoplay is on for its platform
+  // (with nothing queued yet, it starts when something is).
   const onEnded = useCallback(
     (mediaId: string) => {
       if (!isHost) return;
       const { items, settings } = queueRef.current;
       const next = items[0];
+      if (!next) waitForNext(mediaId);
       if (!next || !autoplays(settings, playableMedia(next.url)?.platform ?? null)) return;
       send({ v: PROTOCOL_VERSION, type: "queue.next", fromMediaId: mediaId, auto: true }).catch(() => undefined);
     },
-    [isHost, send],
+    [isHost, send, waitForNext],
   );
   const duration = useCallback(() => controlRef.current?.duration?.() ?? media?.duration ?? null, [media?.duration]);
 
@@ -101,6 +112,11 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const badge = connectionBadge(model);
   const party = model.party;
   const ended = party.state === "ENDED" || model.connection === "closed";
+  const musicMode = queue.settings.musicMode;
+  const queuePanel = (
+    <QueuePanel key="queue" queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} showNowPlaying={!musicMode} />
+  );
+  const requestsPanel = <RequestsPanel key="requests" requests={queue.requests} isHost={isHost} youId={model.you?.userId ?? null} prominent={musicMode} send={send} />;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 sm:px-4 lg:grid-cols-[minmax(0,1fr)_340px]">
@@ -109,21 +125,31 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           <h1 className="min-w-0 flex-1 truncate text-xl font-bold text-white md:text-2xl" title={party.title}>
             {party.title || "Watch party"}
           </h1>
+          <MusicModeSwitch on={musicMode} isHost={isHost} disabled={ended} send={send} />
           <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_TONE[badge.tone]}`} data-testid="connection-badge">
             {badge.text}
           </span>
         </div>
         {!ended && (
-          <RoomPlayer
-            media={roomMedia}
-            urls={urls}
-            isHost={isHost}
-            strokes={model.strokes}
-            onControl={onControl}
-            onShowing={onShowing}
-            onEnded={onEnded}
-            onError={setPlayerError}
-          />
+          <MusicStage
+            active={musicMode}
+            nowPlaying={media?.title ?? null}
+            upNext={queue.items[0]?.title ?? null}
+            startsIn={startsIn}
+            control={control}
+            duration={duration}
+          >
+            <RoomPlayer
+              media={roomMedia}
+              urls={urls}
+              isHost={isHost}
+              strokes={model.strokes}
+              onControl={onControl}
+              onShowing={onShowing}
+              onEnded={onEnded}
+              onError={setPlayerError}
+            />
+          </MusicStage>
         )}
         {playerError && (
           <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
@@ -139,7 +165,8 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           {ended ? badge.text : syncStatusText(model)}
         </p>
         {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
-        {!ended && <QueuePanel queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} />}
+        {/* Keyed, so switching music mode reorders the panels without losing what is typed in them. */}
+        {!ended && (musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel])}
       </section>
       <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
         <MembersPanel

@@ -9,12 +9,13 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
 import { safeText } from "../schemas/common";
-import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsSchema, queueStateSchema } from "./queue";
+import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateSchema } from "./queue";
 
 /**
  * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
- * event, an optional snapshot field, `queue.*` commands) is ignored by older extensions, whose
- * parsers skip unknown events and strip unknown fields.
+ * event, an optional snapshot field, `queue.*` commands) and its later fields (music mode, track
+ * requests and the `request.*` commands, all defaulted when absent) are ignored by older extensions,
+ * whose parsers skip unknown events and strip unknown fields.
  */
 export const PROTOCOL_VERSION = 1;
 /** Longest chat message, in characters (code points) after trimming. */
@@ -253,7 +254,11 @@ export const queueMoveCommandSchema = event("queue.move", { itemId: id, index: z
 export const queuePlayCommandSchema = event("queue.play", { itemId: id });
 /** `fromMediaId`: the media that ended (a late second request is stale); `auto`: the marathon's own advance (intermission applies). */
 export const queueNextCommandSchema = event("queue.next", { fromMediaId: id, auto: z.boolean().default(false) });
-export const queueSettingsCommandSchema = event("queue.settings", { settings: queueSettingsSchema.partial() });
+export const queueSettingsCommandSchema = event("queue.settings", { settings: queueSettingsPatchSchema });
+/** Track requests: any member asks for a link (optional title); the host accepts one (it plays next) or dismisses it. */
+export const requestAddCommandSchema = event("request.add", queueLinkSchema.shape);
+export const requestAcceptCommandSchema = event("request.accept", { requestId: id });
+export const requestDismissCommandSchema = event("request.dismiss", { requestId: id });
 
 export const clientCommandSchema = z.discriminatedUnion("type", [
   playCommandSchema,
@@ -271,6 +276,9 @@ export const clientCommandSchema = z.discriminatedUnion("type", [
   queuePlayCommandSchema,
   queueNextCommandSchema,
   queueSettingsCommandSchema,
+  requestAddCommandSchema,
+  requestAcceptCommandSchema,
+  requestDismissCommandSchema,
 ]);
 export type ClientCommand = z.infer<typeof clientCommandSchema>;
 export type ClientCommandType = ClientCommand["type"];
@@ -280,8 +288,12 @@ export const PLAYBACK_COMMAND_TYPES = ["play", "pause", "seek", "rate", "media"]
 export type PlaybackCommand = ClientCommandOf<(typeof PLAYBACK_COMMAND_TYPES)[number]>;
 export const QUEUE_COMMAND_TYPES = ["queue.add", "queue.remove", "queue.move", "queue.play", "queue.next", "queue.settings"] as const;
 export type QueueCommand = ClientCommandOf<(typeof QUEUE_COMMAND_TYPES)[number]>;
+/** Track requests: `request.add` is any member's; accepting and dismissing are the host's. */
+export const REQUEST_COMMAND_TYPES = ["request.add", "request.accept", "request.dismiss"] as const;
+export type RequestCommand = ClientCommandOf<(typeof REQUEST_COMMAND_TYPES)[number]>;
+export const REQUEST_HOST_COMMAND_TYPES = ["request.accept", "request.dismiss"] as const;
 /** Commands only the host may send (everyone else gets 403). */
-export const HOST_COMMAND_TYPES = [...PLAYBACK_COMMAND_TYPES, "draw.stroke", "draw.clear", ...QUEUE_COMMAND_TYPES] as const;
+export const HOST_COMMAND_TYPES = [...PLAYBACK_COMMAND_TYPES, "draw.stroke", "draw.clear", ...QUEUE_COMMAND_TYPES, ...REQUEST_HOST_COMMAND_TYPES] as const;
 export type HostCommand = ClientCommandOf<(typeof HOST_COMMAND_TYPES)[number]>;
 
 export function isPlaybackCommand(command: ClientCommand): command is PlaybackCommand {
@@ -289,6 +301,9 @@ export function isPlaybackCommand(command: ClientCommand): command is PlaybackCo
 }
 export function isQueueCommand(command: ClientCommand): command is QueueCommand {
   return (QUEUE_COMMAND_TYPES as readonly string[]).includes(command.type);
+}
+export function isRequestCommand(command: ClientCommand): command is RequestCommand {
+  return (REQUEST_COMMAND_TYPES as readonly string[]).includes(command.type);
 }
 export function isHostCommand(command: ClientCommand): command is HostCommand {
   return (HOST_COMMAND_TYPES as readonly string[]).includes(command.type);

@@ -360,6 +360,12 @@ const badCommand: fc.Arbitrary<unknown> = fc.oneof(
   fc.oneof(fc.constantFrom(0, 2, "1", null, 1.5), rawNumber).map((v) => ({ v, type: "play" })),
   fc.oneof(fc.string({ maxLength: 10 }), withNul).filter((t) => !["play", "pause", "seek", "rate", "media", "draw.stroke", "draw.clear", "chat", "ping"].includes(t)).map((type) => ({ v: 1, type })),
   fc.constant({ type: "play" }),
+  // Track requests: bad links and titles, bad request ids (a well-formed unknown id is a 404, also refused).
+  fc.oneof(badUrl, fc.constantFrom("   ", "https://vm.tiktok.com/ZMabc123/")).map((url) => ({ v: 1, type: "request.add", url })),
+  fc.oneof(badText(300), notAString).map((title) => ({ v: 1, type: "request.add", url: "https://youtu.be/dQw4w9WgXcQ", title })),
+  fc
+    .tuple(fc.constantFrom("request.accept", "request.dismiss"), fc.oneof(fc.constantFrom("", "x".repeat(65), "no-such-request"), notAString, withNul))
+    .map(([type, requestId]) => ({ v: 1, type, requestId })),
 );
 
 const badPlaylistTitle = fc.oneof(badText(100), notAString, fc.constantFrom("", "   ", "\t\n", null));

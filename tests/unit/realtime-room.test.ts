@@ -12,6 +12,8 @@ import {
   initialPlaybackState,
   MEDIA_URL_MAX,
   parseClientCommand,
+  QUEUE_MAX_ITEMS,
+  REQUESTS_MAX,
   PROTOCOL_VERSION,
   ROSTER_MAX,
   type PartyMeta,
@@ -21,6 +23,8 @@ import {
 const v = PROTOCOL_VERSION;
 /** Characters that JSON escapes as \u00XX: six bytes each on the wire. */
 const worstText = (length: number) => "\u0001".repeat(length);
+/** The costliest characters a checked text may hold: three bytes each, unescaped. */
+const costlyText = (length: number) => "\u4e00".repeat(length);
 
 function meta(overrides: Partial<PartyMeta> = {}): PartyMeta {
   return {
@@ -87,7 +91,7 @@ test("the drawing keeps at most DRAWING_MAX_STROKES strokes, and a clear empties
   expect(room.strokes).toEqual([]);
 });
 
-test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host and the chat send", () => {
+test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host, the queue, the requests and the chat send", () => {
   const room = new Room(
     meta({
       title: worstText(200),
@@ -112,6 +116,25 @@ test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host and the chat 
   // A full roster of the longest, most expensive names and ids.
   const roster = Array.from({ length: ROSTER_MAX }, (_, i) => ({ userId: worstText(63) + String.fromCharCode(0x4e00 + i), displayName: worstText(100), role: "guest" as const, guest: true }));
   feed(room, { v, type: "presence", members: 100_000, hostOnline: true, roster });
+  // A full queue and a full request list, every text at its longest. Their texts passed the
+  // protocol's text rule (no control characters), so their costliest characters are 3-byte ones.
+  const longUrl = (i: number) => `https://example.com/${"a".repeat(2048 - 24)}${String(i).padStart(4, "0")}`;
+  feed(room, {
+    v,
+    type: "queue",
+    queue: {
+      items: Array.from({ length: QUEUE_MAX_ITEMS }, (_, i) => ({ id: worstText(60) + String(i).padStart(4, "0"), url: longUrl(i), title: costlyText(300) })),
+      settings: { autoplayYoutube: true, autoplayTiktok: true, intermissionSeconds: 0, musicMode: true },
+      start: { mediaId: worstText(64), at: Date.now() },
+      requests: Array.from({ length: REQUESTS_MAX }, (_, i) => ({
+        id: worstText(60) + String(i).padStart(4, "0"),
+        url: longUrl(i),
+        title: costlyText(300),
+        requestedBy: { userId: costlyText(64), displayName: costlyText(100) },
+        at: Date.now(),
+      })),
+    },
+  });
   expect(room.strokes).toHaveLength(DRAWING_MAX_STROKES);
   expect(pointsOf(room.strokes)).toBe(DRAWING_MAX_POINTS);
   expect(room.roster).toHaveLength(ROSTER_MAX);
@@ -119,4 +142,12 @@ test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host and the chat 
   const snapshot = room.snapshotFor("guest", { userId: worstText(64), displayName: worstText(100) }, Date.now());
   const bytes = loggedEvent("1", snapshot as unknown as LoggedServerEvent).frame.byteLength;
   expect(bytes).toBeLessThanOrEqual(SNAPSHOT_MAX_BYTES);
+});
+
+test("a queue event logged before music mode and requests folds into a complete queue", () => {
+  const room = new Room(meta(), initialPlaybackState("m0", 0));
+  // As an older server wrote it to a shared log (the log is not re-parsed on the way in).
+  const old = { items: [{ id: "q1", url: "https://www.youtube.com/watch?v=abc", title: "A" }], settings: { autoplayYoutube: false, autoplayTiktok: true, intermissionSeconds: 5 }, start: null };
+  feed(room, { v, type: "queue", queue: old } as unknown as LoggedServerEvent);
+  expect(room.queue).toEqual({ ...old, settings: { ...old.settings, musicMode: false }, requests: [] });
 });

@@ -73,7 +73,7 @@ test("next advances from the media that ended only: a second, late request is st
 });
 
 test("the marathon waits for the intermission unless started by hand; autoplay is per platform", () => {
-  const queue = { ...emptyQueue(), settings: { autoplayYoutube: true, autoplayTiktok: false, intermissionSeconds: 10 } };
+  const queue = { ...emptyQueue(), settings: { autoplayYoutube: true, autoplayTiktok: false, intermissionSeconds: 10, musicMode: false } };
   expect(startOf(queue, "m3", 1000, false)).toEqual({ mediaId: "m3", at: 11_000 });
   expect(startOf(queue, "m3", 1000, true)).toEqual({ mediaId: "m3", at: 1000 });
   expect(autoplays(queue.settings, "youtube")).toBe(true);

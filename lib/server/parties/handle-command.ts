@@ -1,7 +1,8 @@
 import "server-only";
 /**
- * A command posted to a live party: parsed with the protocol's schemas, authorized (playback and
- * drawing are the host's alone), folded into the replica's state and appended to the party's log.
+ * A command posted to a live party: parsed with the protocol's schemas, authorized (playback,
+ * drawing, the queue and answering track requests are the host's alone; chat and requests are
+ * every member's), folded into the replica's state and appended to the party's log.
  * Pings are answered at once with the server's receive and send times (the clock exchange). Nothing
  * here waits on the database except a media change, which records the new video for the public list.
  */
@@ -10,8 +11,9 @@ import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error"
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/rooms";
-import { applyHostCommand, isHostCommand, isQueueCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
+import { applyHostCommand, isHostCommand, isQueueCommand, isRequestCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
 import { handleQueueCommand } from "./handle-queue-command";
+import { handleRequestCommand, REQUEST_HOST_ONLY } from "./handle-request-command";
 import { recordMedia } from "./record-media";
 
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, max: 10 } as const;
@@ -38,8 +40,11 @@ export async function handleCommand(
   }
   if (room.meta.state === "ENDED") throw conflict("This party has ended.");
   const isHost = caller.id === room.meta.hostUserId;
-  if (isHostCommand(command) && !isHost) throw forbidden(isQueueCommand(command) ? "Only the host can change the queue." : HOST_ONLY);
+  if (isHostCommand(command) && !isHost) {
+    throw forbidden(isQueueCommand(command) ? "Only the host can change the queue." : isRequestCommand(command) ? REQUEST_HOST_ONLY : HOST_ONLY);
+  }
   if (isQueueCommand(command)) return handleQueueCommand(room, command, receivedAt);
+  if (isRequestCommand(command)) return handleRequestCommand(room, caller, command, receivedAt);
 
   switch (command.type) {
     case "chat": {

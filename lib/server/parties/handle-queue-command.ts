@@ -13,13 +13,16 @@ import { applyHostCommand, applyQueueCommand, PROTOCOL_VERSION, startOf, type Qu
 import { recordMedia } from "./record-media";
 import { queueLinkRule } from "./queue-links";
 
-function errorFor(code: QueueErrorCode, message: string): ApiError {
+export function errorFor(code: QueueErrorCode, message: string): ApiError {
   switch (code) {
     case "queue_full":
     case "nothing_next":
     case "stale":
+    case "requests_full":
+    case "already_requested":
       return conflict(message);
     case "item_not_found":
+    case "request_not_found":
       return notFound(message);
     case "unsupported_link":
       return unprocessable(message);

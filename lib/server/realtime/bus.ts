@@ -75,7 +75,7 @@ export interface BusStats {
  * A party's replay buffer keeps at most this many events and this many encoded bytes, whichever is
  * reached first (oldest dropped). The byte bound matters for drawings: a few hundred large strokes
  * would otherwise fill memory. A client that missed more than the buffer holds gets a snapshot, which
- * is never larger than the byte bound (see SNAPSHOT_MAX_BYTES), so resuming never costs more than it.
+ * is bounded too (SNAPSHOT_MAX_BYTES, of the same order), so resuming never costs much more than it.
  */
 export const REPLAY_BUFFER_EVENTS = 1000;
 export const REPLAY_BUFFER_BYTES = 1024 * 1024;

@@ -8,6 +8,7 @@ import {
   appendStroke,
   emptyQueue,
   PROTOCOL_VERSION,
+  withQueueDefaults,
   type QueueState,
   type ChatMessage,
   type Media,
@@ -26,9 +27,10 @@ export const CHAT_HISTORY = 50;
 /**
  * Upper bound of an encoded snapshot. It follows from the other bounds: the drawing (DRAWING_MAX_POINTS
  * rounded points, DRAWING_MAX_STROKES strokes), CHAT_HISTORY messages of at most CHAT_MAX characters,
- * the roster (ROSTER_MAX names) and the party's bounded texts; tests/unit/realtime-room.test.ts builds the worst case of each.
+ * the roster (ROSTER_MAX names), the queue (QUEUE_MAX_ITEMS links) and its pending requests (REQUESTS_MAX links), and the party's
+ * bounded texts; tests/unit/realtime-room.test.ts builds the worst case of each (about 1.25 MiB).
  */
-export const SNAPSHOT_MAX_BYTES = 1024 * 1024;
+export const SNAPSHOT_MAX_BYTES = 1.5 * 1024 * 1024;
 
 export interface StreamSubscriber {
   push(event: LoggedEvent): void;
@@ -97,7 +99,8 @@ export class Room {
         this.strokes = [];
         break;
       case "queue":
-        this.queue = event.queue;
+        // The log is not re-parsed on the way in (Redis): an older server's event lacks newer fields.
+        this.queue = withQueueDefaults(event.queue);
         break;
       case "presence":
         this.members = event.members;

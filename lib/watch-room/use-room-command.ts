@@ -1,0 +1,26 @@
+"use client";
+/** Sends one room command at a time from a panel: `busy` while it is in flight, the server's `detail` as `error` when refused. */
+import { useCallback, useState } from "react";
+import type { ClientCommand } from "@/lib/sync";
+
+export function useRoomCommand(send: (command: ClientCommand) => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(
+    async (command: ClientCommand): Promise<boolean> => {
+      setBusy(true);
+      setError(null);
+      try {
+        await send(command);
+        return true;
+      } catch (cause) {
+        setError(cause instanceof Error ? cause.message : String(cause));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [send],
+  );
+  return { busy, error, run, clearError: () => setError(null) };
+}
