@@ -7,7 +7,9 @@ import { autoplays, emptyQueue, PROTOCOL_VERSION, type QueueState, type ServerEv
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
+import { usePollVoters } from "@/lib/api/use-poll-voters";
 import { HostControls } from "./host-controls";
+import { PollPanel } from "./poll-panel";
 import { QueuePanel } from "./queue-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
@@ -37,7 +39,9 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const isHost = model?.role === "host";
   const media = model?.party?.media ?? null;
   const roomMedia: RoomMedia | null = useMemo(() => (media ? { id: media.id, url: media.url, title: media.title } : null), [media]);
-  const { setPlayer, showing, serverNow, send } = room;
+  const { setPlayer, showing, serverNow, send, vote } = room;
+  const poll = model?.poll ?? null;
+  const voters = usePollVoters(partyId, token, poll, isHost);
 
   useEffect(() => {
     queueRef.current = queue;
@@ -139,6 +143,9 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
         </p>
         {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
         {!ended && <QueuePanel queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} />}
+        {!ended && (
+          <PollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />
+        )}
       </section>
       <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
         <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">

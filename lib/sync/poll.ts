@@ -182,7 +182,8 @@ export type PollEntry =
   | { op: "cancel"; pollId: string }
   | { op: "pick"; pollId: string; option: number };
 
-export function isUnresolved(record: PollRecord | null): boolean {
+/** Open, or tied and waiting for the host's pick: no other poll may open meanwhile. */
+export function isUnresolved(record: Pick<PollRecord, "poll"> | null): boolean {
   return record !== null && (record.poll.status === "open" || record.poll.status === "tie");
 }
 
