@@ -39,6 +39,8 @@ function useServerNow(serverNow: () => number | null, active: boolean): number |
 export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, serverNow, send, vote }: PollPanelProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The option just chosen, shown at once until the server has taken (or refused) the vote. */
+  const [choosing, setChoosing] = useState<{ pollId: string; option: number } | null>(null);
   const open = poll?.status === "open";
   const now = useServerNow(serverNow, open && poll.endsAt !== null);
   const unresolved = isUnresolved(poll ? { poll } : null);
@@ -92,7 +94,7 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
             {poll.options.map((option, index) => {
               const count = poll.tallies[index] ?? 0;
               const share = total > 0 ? Math.round((count / total) * 100) : 0;
-              const mine = yourVote === index;
+              const mine = (choosing?.pollId === poll.id ? choosing.option : yourVote) === index;
               const winner = poll.winner === index;
               return (
                 <div key={index} className="flex flex-col gap-1">
@@ -102,13 +104,19 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
                       type="radio"
                       name={`poll-${poll.id}`}
                       className="relative accent-cyan-300"
+                      aria-label={option.label}
+                      aria-describedby={`poll-tally-${index}`}
                       checked={mine}
-                      disabled={!open || busy}
-                      onChange={() => void run(() => vote(poll.id, index))}
+                      disabled={!open}
+                      onChange={() => {
+                        setChoosing({ pollId: poll.id, option: index });
+                        void run(() => vote(poll.id, index)).finally(() => setChoosing(null));
+                      }}
                     />
                     <span className="relative min-w-0 flex-1 break-words">{option.label}</span>
-                    <span className="relative tabular-nums text-slate-300" data-testid="poll-tally">
+                    <span className="relative tabular-nums text-slate-300" id={`poll-tally-${index}`} data-testid="poll-tally">
                       {count}
+                      <span className="sr-only"> {count === 1 ? "vote" : "votes"}</span>
                     </span>
                   </label>
                   {voters && (voters[index]?.length ?? 0) > 0 && <p className="pl-7 text-xs text-slate-400">{voters[index]!.join(", ")}</p>}
