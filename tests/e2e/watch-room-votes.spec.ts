@@ -22,6 +22,8 @@ test("host and guest vote in a room; the winner plays next", async ({ browser })
     await hostQueue.getByLabel("Video link").fill(url!);
     await hostQueue.getByLabel("Title (optional)").fill(title!);
     await hostQueue.getByRole("button", { name: "Add" }).click();
+    // Added (the form clears itself) before the next link is typed.
+    await expect(hostQueue.getByLabel("Video link")).toHaveValue("");
   }
   await expect(guestQueue.getByTestId("up-next").getByRole("listitem")).toHaveText(["1. Second Short", "2. Third Short"]);
 
