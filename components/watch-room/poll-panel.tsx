@@ -25,15 +25,18 @@ interface PollPanelProps {
   vote(pollId: string, option: number): Promise<void>;
 }
 
-/** Re-renders every second while `active` and returns the estimated server time. */
+/**
+ * Re-renders every second while `active` and returns the estimated server time, read at each render
+ * (the room re-renders often; a time kept in state would go stale whenever the interval is reset).
+ */
 function useServerNow(serverNow: () => number | null, active: boolean): number | null {
-  const [now, setNow] = useState<number | null>(null);
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!active) return;
-    const timer = window.setInterval(() => setNow(serverNow()), 1000);
+    const timer = window.setInterval(() => setTick((n) => n + 1), 1000);
     return () => window.clearInterval(timer);
-  }, [active, serverNow]);
-  return active ? (now ?? serverNow()) : null;
+  }, [active]);
+  return active ? serverNow() : null;
 }
 
 export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, serverNow, send, vote }: PollPanelProps) {
