@@ -12,10 +12,12 @@ import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
+import { usePollVoters } from "@/lib/api/use-poll-voters";
 import { HostControls } from "./host-controls";
 import { MembersPanel } from "./members-panel";
 import { MusicModeSwitch } from "./music-mode-switch";
 import { MusicStage } from "./music-stage";
+import { PollPanel } from "./poll-panel";
 import { QueuePanel } from "./queue-panel";
 import { RequestsPanel } from "./requests-panel";
 import { RoomChat } from "./room-chat";
@@ -46,7 +48,9 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const isHost = model?.role === "host";
   const media = model?.party?.media ?? null;
   const roomMedia: RoomMedia | null = useMemo(() => (media ? { id: media.id, url: media.url, title: media.title } : null), [media]);
-  const { setPlayer, showing, serverNow, send } = room;
+  const { setPlayer, showing, serverNow, send, vote } = room;
+  const poll = model?.poll ?? null;
+  const voters = usePollVoters(partyId, token, poll, isHost);
 
   useEffect(() => {
     queueRef.current = queue;
@@ -167,6 +171,9 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
         {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
         {/* Keyed, so switching music mode reorders the panels without losing what is typed in them. */}
         {!ended && (musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel])}
+        {!ended && (
+          <PollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />
+        )}
       </section>
       <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
         <MembersPanel

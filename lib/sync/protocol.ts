@@ -9,13 +9,15 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
 import { safeText } from "../schemas/common";
+import { pollOpenInputSchema, pollSchema } from "./poll";
 import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateSchema } from "./queue";
 
 /**
  * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
  * event, an optional snapshot field, `queue.*` commands) and its later fields (music mode, track
- * requests and the `request.*` commands, all defaulted when absent) are ignored by older extensions,
- * whose parsers skip unknown events and strip unknown fields.
+ * requests and the `request.*` commands, all defaulted when absent), and polls (a `poll` event,
+ * optional snapshot fields, `poll.*` and `break.*` commands) are ignored by older extensions, whose
+ * parsers skip unknown events and strip unknown fields.
  */
 export const PROTOCOL_VERSION = 1;
 /** Longest chat message, in characters (code points) after trimming. */
@@ -183,6 +185,10 @@ export const snapshotEventSchema = event("snapshot", {
   queue: queueStateSchema.optional(),
   /** Who is here, by name (optional: servers before the roster do not send it). */
   roster: rosterSchema.optional(),
+  /** The party's latest poll (optional: servers before polls do not send it). */
+  poll: pollSchema.nullable().optional(),
+  /** Which option you voted for in that poll (null: none). */
+  pollVote: z.number().int().nonnegative().nullable().optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -197,6 +203,8 @@ export const presenceEventSchema = event("presence", {
 export const partyEventSchema = event("party", { party: partyMetaSchema });
 /** The party's queue changed (the whole queue: it is bounded and small). */
 export const queueEventSchema = event("queue", { queue: queueStateSchema });
+/** The party's poll changed: options, live tallies, status and result (never who voted). */
+export const pollEventSchema = event("poll", { poll: pollSchema });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -209,6 +217,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   presenceEventSchema,
   partyEventSchema,
   queueEventSchema,
+  pollEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
@@ -259,6 +268,15 @@ export const queueSettingsCommandSchema = event("queue.settings", { settings: qu
 export const requestAddCommandSchema = event("request.add", queueLinkSchema.shape);
 export const requestAcceptCommandSchema = event("request.accept", { requestId: id });
 export const requestDismissCommandSchema = event("request.dismiss", { requestId: id });
+/** Polls: the host opens, closes early, cancels, picks among tied options; every member votes (and may change it). */
+export const pollOpenCommandSchema = event("poll.open", { poll: pollOpenInputSchema });
+export const pollVoteCommandSchema = event("poll.vote", { pollId: id, option: z.number().int().min(0).max(63) });
+export const pollCloseCommandSchema = event("poll.close", { pollId: id });
+export const pollCancelCommandSchema = event("poll.cancel", { pollId: id });
+export const pollPickCommandSchema = event("poll.pick", { pollId: id, option: z.number().int().min(0).max(63) });
+/** The host skips the discussion break (the next item starts now) or extends it by five minutes. */
+export const breakSkipCommandSchema = event("break.skip", {});
+export const breakExtendCommandSchema = event("break.extend", {});
 
 export const clientCommandSchema = z.discriminatedUnion("type", [
   playCommandSchema,
@@ -279,6 +297,13 @@ export const clientCommandSchema = z.discriminatedUnion("type", [
   requestAddCommandSchema,
   requestAcceptCommandSchema,
   requestDismissCommandSchema,
+  pollOpenCommandSchema,
+  pollVoteCommandSchema,
+  pollCloseCommandSchema,
+  pollCancelCommandSchema,
+  pollPickCommandSchema,
+  breakSkipCommandSchema,
+  breakExtendCommandSchema,
 ]);
 export type ClientCommand = z.infer<typeof clientCommandSchema>;
 export type ClientCommandType = ClientCommand["type"];
@@ -292,8 +317,19 @@ export type QueueCommand = ClientCommandOf<(typeof QUEUE_COMMAND_TYPES)[number]>
 export const REQUEST_COMMAND_TYPES = ["request.add", "request.accept", "request.dismiss"] as const;
 export type RequestCommand = ClientCommandOf<(typeof REQUEST_COMMAND_TYPES)[number]>;
 export const REQUEST_HOST_COMMAND_TYPES = ["request.accept", "request.dismiss"] as const;
+export const POLL_COMMAND_TYPES = ["poll.open", "poll.vote", "poll.close", "poll.cancel", "poll.pick", "break.skip", "break.extend"] as const;
+export type PollCommand = ClientCommandOf<(typeof POLL_COMMAND_TYPES)[number]>;
+/** Poll commands only the host may send (every member votes). */
+export const POLL_HOST_COMMAND_TYPES = ["poll.open", "poll.close", "poll.cancel", "poll.pick", "break.skip", "break.extend"] as const;
 /** Commands only the host may send (everyone else gets 403). */
-export const HOST_COMMAND_TYPES = [...PLAYBACK_COMMAND_TYPES, "draw.stroke", "draw.clear", ...QUEUE_COMMAND_TYPES, ...REQUEST_HOST_COMMAND_TYPES] as const;
+export const HOST_COMMAND_TYPES = [
+  ...PLAYBACK_COMMAND_TYPES,
+  "draw.stroke",
+  "draw.clear",
+  ...QUEUE_COMMAND_TYPES,
+  ...REQUEST_HOST_COMMAND_TYPES,
+  ...POLL_HOST_COMMAND_TYPES,
+] as const;
 export type HostCommand = ClientCommandOf<(typeof HOST_COMMAND_TYPES)[number]>;
 
 export function isPlaybackCommand(command: ClientCommand): command is PlaybackCommand {
@@ -304,6 +340,9 @@ export function isQueueCommand(command: ClientCommand): command is QueueCommand 
 }
 export function isRequestCommand(command: ClientCommand): command is RequestCommand {
   return (REQUEST_COMMAND_TYPES as readonly string[]).includes(command.type);
+}
+export function isPollCommand(command: ClientCommand): command is PollCommand {
+  return (POLL_COMMAND_TYPES as readonly string[]).includes(command.type);
 }
 export function isHostCommand(command: ClientCommand): command is HostCommand {
   return (HOST_COMMAND_TYPES as readonly string[]).includes(command.type);

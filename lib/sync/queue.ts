@@ -20,6 +20,8 @@ export const QUEUE_MAX_ITEMS = 100;
 /** Longest intermission between items, in seconds. */
 export const INTERMISSION_MAX_SECONDS = 120;
 export const QUEUE_TITLE_MAX = 300;
+/** Longest discussion break (a poll's winning break, extended by the host), in seconds. */
+export const BREAK_MAX_SECONDS = 3 * 60 * 60;
 
 const id = z.string().min(1).max(64);
 
@@ -67,7 +69,16 @@ export const queueStateSchema = z.object({
   items: z.array(queueItemSchema).max(QUEUE_MAX_ITEMS),
   settings: queueSettingsSchema,
   /** The current media should start playing at this server time (ms): set when the queue started it. */
-  start: z.object({ mediaId: id, at: z.number().nonnegative() }).nullable(),
+  start: z
+    .object({
+      mediaId: id,
+      at: z.number().nonnegative(),
+      /** "break": a discussion break the room voted for (optional: older servers only had intermissions). */
+      kind: z.enum(["intermission", "break"]).optional(),
+    })
+    .nullable(),
+  /** A break the room voted for, taken when the marathon next moves on (optional: older servers). */
+  pendingBreak: z.object({ seconds: z.number().int().min(1).max(BREAK_MAX_SECONDS) }).nullable().optional(),
   /** Members' pending track requests, oldest first (defaulted: logs from before requests lack it). */
   requests: z.array(trackRequestSchema).max(REQUESTS_MAX).default([]),
 });

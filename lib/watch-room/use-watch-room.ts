@@ -16,6 +16,8 @@ export interface WatchRoomHandle {
   model: PartyViewModel | null;
   send(command: ClientCommand): Promise<void>;
   sendChat(text: string): Promise<void>;
+  /** Votes in the open poll (or changes the vote); rejects with the server's message. */
+  vote(pollId: string, option: number): Promise<void>;
   setPlayer(player: SyncPlayer | null): void;
   /** The embed now shows this media (the session compares it with the party's). */
   showing(url: string, title: string): void;
@@ -89,6 +91,11 @@ export function useWatchRoom(
     },
     sendChat: async (text) => {
       await sessionRef.current?.sendChat(text);
+    },
+    vote: async (pollId, option) => {
+      const session = sessionRef.current;
+      if (!session) throw new Error("Not connected to the party.");
+      await session.vote(pollId, option);
     },
     setPlayer: (player) => sessionRef.current?.setPlayer(player),
     showing: (url, title) => sessionRef.current?.setTab(url, title),

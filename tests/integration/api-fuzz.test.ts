@@ -366,6 +366,24 @@ const badCommand: fc.Arbitrary<unknown> = fc.oneof(
   fc
     .tuple(fc.constantFrom("request.accept", "request.dismiss"), fc.oneof(fc.constantFrom("", "x".repeat(65), "no-such-request"), notAString, withNul))
     .map(([type, requestId]) => ({ v: 1, type, requestId })),
+  // Polls: too few or too many options, bad options and durations, bad vote choices.
+  fc
+    .oneof(
+      fc.constant({ kind: "next", options: [{ title: "A" }], durationSeconds: 60 }),
+      fc.constant({ kind: "next", options: Array.from({ length: 7 }, (_, i) => ({ title: `T${i}` })), durationSeconds: 60 }),
+      fc.oneof(fc.constantFrom(0, 29, 1801, 30.5, -1, "60"), rawNumber).map((durationSeconds) => ({ kind: "next", options: [{ title: "A" }, { title: "B" }], durationSeconds })),
+      fc.oneof(badText(300), notAString, fc.constantFrom("", "  ")).map((title) => ({ kind: "next", options: [{ title }, { title: "B" }], durationSeconds: null })),
+      badUrl.map((url) => ({ kind: "next", options: [{ url }, { title: "B" }], durationSeconds: null })),
+      fc.constant({ kind: "next", options: [{ itemId: "missing" }, { title: "B" }], durationSeconds: null }),
+      fc.constant({ kind: "next", options: [{ title: "A" }, { title: "A" }], durationSeconds: null }),
+      fc.constant({ kind: "next", options: [{ title: "A", extra: 1 }, { title: "B" }], durationSeconds: null }),
+      fc.constantFrom([0], [0, 0], [0, 61], [0, -5], [0, 2.5], ["5", 10]).map((breakMinutes) => ({ kind: "break", breakMinutes, durationSeconds: null })),
+      fc.constant({ kind: "vote", options: [], durationSeconds: null }),
+    )
+    .map((poll) => ({ v: 1, type: "poll.open", poll })),
+  fc
+    .tuple(fc.constantFrom("poll.vote", "poll.pick"), fc.oneof(fc.constantFrom(-1, 1.5, 64, "1", null), rawNumber), fc.oneof(fc.constantFrom("", "x".repeat(65)), notAString))
+    .map(([type, option, pollId]) => ({ v: 1, type, pollId, option })),
 );
 
 const badPlaylistTitle = fc.oneof(badText(100), notAString, fc.constantFrom("", "   ", "\t\n", null));
@@ -573,6 +591,14 @@ const SPECS: Record<string, RouteSpec> = {
         ],
         wrongMethods(url, ["GET", "POST"]),
       );
+    },
+  },
+  "v1/parties/[id]/poll": {
+    methods: ["GET"],
+    runs: 15,
+    requests: (w) => {
+      const url = `/api/v1/parties/${w.partyId}/poll`;
+      return mostly([badIds("/api/v1/parties/{id}/poll", ["GET"], "guest"), junkOnReads(url, "guest")], wrongMethods(url, ["GET"]));
     },
   },
   "v1/parties/active": {

@@ -130,6 +130,11 @@ export class PlayerContentScript {
       onChat: (text) => session.sendChat(text),
       onStroke: (stroke) => void session.sendStroke(stroke).catch(() => undefined),
       onClear: () => void session.clearDrawing().catch(() => undefined),
+      onVote: (pollId, option) => session.vote(pollId, option),
+      serverNow: () => {
+        const clock = session.client.clock;
+        return clock.sampleCount > 0 ? clock.toServerTime(this.win.performance.timeOrigin + this.win.performance.now()) : null;
+      },
     });
     overlay.setVideo(video);
     session.setPlayer(control);

@@ -17,6 +17,7 @@ import {
   type ClientCommand,
   type PartyMeta,
   type PlayerAction,
+  type Poll,
   type Role,
   type RosterMember,
   type ServerEvent,
@@ -46,6 +47,9 @@ export interface PartyViewModel {
   strokes: Stroke[];
   /** A problem the viewer should know about (blocked autoplay, a chat message refused…). */
   notice: string | null;
+  /** The party's latest poll (tallies only) and the option you voted for in it (null: none). */
+  poll?: Poll | null;
+  pollVote?: number | null;
 }
 
 export interface SyncSessionDeps {
@@ -158,6 +162,8 @@ export class SyncSession {
         m.hostOnline = event.hostOnline;
         m.chat = event.chat.slice(-CHAT_HISTORY_LIMIT);
         m.strokes = [...event.strokes];
+        m.poll = event.poll ?? null;
+        m.pollVote = event.pollVote ?? null;
         this.reportedMediaKey = this.keyOf(event.party.media.url);
         this.followMedia();
         // A host whose tab moved on to another video while disconnected (a full page load).
@@ -182,6 +188,10 @@ export class SyncSession {
       case "draw.clear":
         m.strokes = [];
         break;
+      case "poll":
+        if (event.poll.id !== m.poll?.id) m.pollVote = null;
+        m.poll = event.poll;
+        break;
       default:
         break;
     }
@@ -192,6 +202,15 @@ export class SyncSession {
 
   async sendChat(text: string): Promise<void> {
     await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "chat", text });
+  }
+
+  /** Votes in the open poll (a changed vote replaces the previous one); shown as yours once the server took it. */
+  async vote(pollId: string, option: number): Promise<void> {
+    await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "poll.vote", pollId, option });
+    if (this.model.poll?.id === pollId) {
+      this.model.pollVote = option;
+      this.render();
+    }
   }
 
   /** The host draws: shown at once, echoed by the server to everyone (the echo is deduplicated). */

@@ -31,6 +31,14 @@ input[type=color] { width: 32px; height: 28px; padding: 0; border: 1px solid #47
 button { padding: 6px 10px; border-radius: 6px; border: 0; background: #66fcf1; color: #0f172a; font: inherit; font-weight: 600; cursor: pointer; }
 button.secondary { background: #334155; color: #e2e8f0; }
 button[aria-pressed=true] { background: #f59e0b; color: #0f172a; }
+.poll { padding: 8px 12px; border-bottom: 1px solid #334155; display: grid; gap: 6px; }
+.poll[hidden] { display: none; }
+.poll-question { font-weight: 600; }
+.poll-options { display: grid; gap: 4px; }
+.poll-option { display: flex; justify-content: space-between; gap: 8px; text-align: left; }
+.poll-option:disabled { cursor: default; opacity: 0.85; }
+.poll-option.winner { outline: 2px solid #34d399; }
+.tally { font-variant-numeric: tabular-nums; }
 .collapse { padding: 2px 8px; font-size: 12px; }
 .tab { position: fixed; top: 50%; right: 0; transform: translateY(-50%); pointer-events: auto; border-radius: 8px 0 0 8px; padding: 10px 8px; }
 .tab[hidden] { display: none; }

@@ -10,12 +10,17 @@ import type { Stroke } from "@/lib/sync";
 import type { PartyViewModel } from "../content/sync-session";
 import { drawStroke, newStrokeId, pictureRect, simplify, toRelative, type Rect } from "./geometry";
 import { OVERLAY_CSS } from "./overlay-styles";
+import { PollSection } from "./poll-section";
 import { connectionBadge, membersText, syncStatusText } from "./status-text";
 
 export interface OverlayHandlers {
   onChat(text: string): Promise<void>;
   onStroke(stroke: Stroke): void;
   onClear(): void;
+  /** Votes in the party's poll (the overlay shows the poll only when given). */
+  onVote?(pollId: string, option: number): Promise<void>;
+  /** The estimated server time (ms) for the poll's countdown, or null. */
+  serverNow?(): number | null;
 }
 
 export const DEFAULT_STROKE_COLOR = "#ff3b6b";
@@ -46,6 +51,7 @@ export class Overlay {
   private readonly messages: HTMLUListElement;
   private readonly form: HTMLFormElement;
   private readonly input: HTMLInputElement;
+  private readonly poll: PollSection | null;
   private twitchFrame: HTMLIFrameElement | null = null;
   readonly canvas: HTMLCanvasElement;
   private video: HTMLVideoElement | null = null;
@@ -94,7 +100,10 @@ export class Overlay {
     this.form.append(this.input, el(doc, "button", { type: "submit" }, "Send"));
     this.chat.append(this.messages, this.form);
 
-    this.panel.append(head, this.notice, this.tools, this.chat);
+    const onVote = handlers.onVote?.bind(handlers);
+    this.poll = onVote ? new PollSection(doc, (pollId, option) => void onVote(pollId, option).catch(() => undefined), () => handlers.serverNow?.() ?? null) : null;
+
+    this.panel.append(head, this.notice, this.tools, ...(this.poll ? [this.poll.element] : []), this.chat);
     this.tab = el(doc, "button", { class: "tab", type: "button", hidden: "", "aria-label": "Show the party panel", "data-vp": "show" }, "VP");
     this.root.append(style, this.canvas, this.panel, this.tab);
 
@@ -122,7 +131,10 @@ export class Overlay {
     doc.addEventListener("fullscreenchange", onFullscreen);
     this.cleanups.push(() => doc.removeEventListener("fullscreenchange", onFullscreen));
     const win = doc.defaultView;
-    const onLayout = () => this.layout();
+    const onLayout = () => {
+      this.layout();
+      this.poll?.tick();
+    };
     win?.addEventListener("resize", onLayout);
     win?.addEventListener("scroll", onLayout, true);
     this.cleanups.push(() => {
@@ -152,6 +164,7 @@ export class Overlay {
     const isHost = model.role === "host";
     this.tools.hidden = !isHost;
     if (!isHost && this.drawing) this.setDrawing(false);
+    this.poll?.render(model.poll ?? null, model.pollVote ?? null);
     this.renderChat(model);
     if (model.strokes !== this.renderedStrokes) this.redraw();
   }

@@ -11,13 +11,15 @@ import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error"
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/rooms";
-import { applyHostCommand, isHostCommand, isQueueCommand, isRequestCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
+import { applyHostCommand, isHostCommand, isPollCommand, isQueueCommand, isRequestCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
+import { handlePollCommand } from "./handle-poll-command";
 import { handleQueueCommand } from "./handle-queue-command";
 import { handleRequestCommand, REQUEST_HOST_ONLY } from "./handle-request-command";
 import { recordMedia } from "./record-media";
 
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, max: 10 } as const;
 const HOST_ONLY = "Only the host can control playback and drawing.";
+const POLL_HOST_ONLY = "Only the host can open, close or cancel a poll and change the break.";
 
 export interface CommandCaller {
   id: string;
@@ -41,10 +43,13 @@ export async function handleCommand(
   if (room.meta.state === "ENDED") throw conflict("This party has ended.");
   const isHost = caller.id === room.meta.hostUserId;
   if (isHostCommand(command) && !isHost) {
-    throw forbidden(isQueueCommand(command) ? "Only the host can change the queue." : isRequestCommand(command) ? REQUEST_HOST_ONLY : HOST_ONLY);
+    throw forbidden(
+      isQueueCommand(command) ? "Only the host can change the queue." : isRequestCommand(command) ? REQUEST_HOST_ONLY : isPollCommand(command) ? POLL_HOST_ONLY : HOST_ONLY,
+    );
   }
   if (isQueueCommand(command)) return handleQueueCommand(room, command, receivedAt);
   if (isRequestCommand(command)) return handleRequestCommand(room, caller, command, receivedAt);
+  if (isPollCommand(command)) return handlePollCommand(room, caller, command, receivedAt);
 
   switch (command.type) {
     case "chat": {

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError, conflict, notFound, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/rooms";
-import { applyHostCommand, applyQueueCommand, PROTOCOL_VERSION, startOf, type QueueCommand, type QueueErrorCode, type QueueState } from "@/lib/sync";
+import { applyHostCommand, applyQueueCommand, PROTOCOL_VERSION, startOf, takePendingBreak, type QueueCommand, type QueueErrorCode, type QueueState } from "@/lib/sync";
 import { recordMedia } from "./record-media";
 import { queueLinkRule } from "./queue-links";
 
@@ -46,6 +46,8 @@ export async function handleQueueCommand(room: Room, command: QueueCommand, rece
     void recordMedia(room, url, title);
     await publish(room, { v: PROTOCOL_VERSION, type: "playback", state: next.playback });
     queue = { ...queue, start: startOf(queue, next.media.id, receivedAt, result.immediate ?? false) };
+    // The marathon moving on takes the break the room voted for (the countdown is the queue's start).
+    if (command.type === "queue.next") queue = takePendingBreak(queue, next.media.id, receivedAt);
   }
   const id = await publish(room, { v: PROTOCOL_VERSION, type: "queue", queue });
   return { id, queue };

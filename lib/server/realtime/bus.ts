@@ -7,11 +7,14 @@ import "server-only";
  * discarded: its log, presence and memberships are freed (on Redis: expire shortly, so instances still
  * reading the log see its final event).
  */
-import type { ServerEvent } from "@/lib/sync";
+import type { PollEntryEvent, ServerEvent } from "@/lib/sync";
 import { mergeProfiles, type MemberProfiles } from "./roster";
 
-/** Events a party's log holds (snapshots and pongs are per connection and never logged). */
-export type LoggedServerEvent = Exclude<ServerEvent, { type: "snapshot" | "pong" }>;
+/**
+ * Events a party's log holds (snapshots and pongs are per connection and never logged). Poll entries
+ * name voters and stay on the server: replicas fan out the public `poll` state instead.
+ */
+export type LoggedServerEvent = Exclude<ServerEvent, { type: "snapshot" | "pong" }> | PollEntryEvent;
 
 export interface LoggedEvent {
   id: string;
@@ -93,7 +96,7 @@ export class PartyEndedError extends Error {
 
 const encoder = new TextEncoder();
 
-export function encodeFrame(id: string, event: ServerEvent): Uint8Array {
+export function encodeFrame(id: string, event: ServerEvent | PollEntryEvent): Uint8Array {
   return encoder.encode(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 

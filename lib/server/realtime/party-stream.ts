@@ -40,7 +40,9 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
     // Subscribe before reading the replica or the buffer, so nothing falls between them.
     room.subscribers.add(subscriber);
 
-    const missed = resumeFrom ? await (await getBus()).since(room.id, resumeFrom) : null;
+    const replay = resumeFrom ? await (await getBus()).since(room.id, resumeFrom) : null;
+    // Poll entries name voters and never leave the server: a gap holding one is served a snapshot.
+    const missed = replay && !replay.some((logged) => logged.event.type === "poll.entry") ? replay : null;
     if (missed) {
       sentUpTo = resumeFrom;
       for (const event of missed) send(event);

@@ -6,6 +6,8 @@ import "server-only";
  */
 import {
   appendStroke,
+  applyPollEntry,
+  type PollRecord,
   emptyQueue,
   PROTOCOL_VERSION,
   withQueueDefaults,
@@ -19,7 +21,7 @@ import {
   type SnapshotEvent,
   type Stroke,
 } from "@/lib/sync";
-import { compareEventIds, type LoggedEvent } from "./bus";
+import { compareEventIds, loggedEvent, type LoggedEvent } from "./bus";
 import type { MemberProfile } from "./roster";
 
 /** Chat a late joiner sees in its snapshot. */
@@ -44,6 +46,8 @@ export class Room {
   strokes: Stroke[] = [];
   /** "Up next" and the marathon settings, folded from `queue` events like everything else. */
   queue: QueueState = emptyQueue();
+  /** The latest poll with its ballots (server only; streams get its public state). */
+  poll: PollRecord | null = null;
   members = 0;
   hostOnline = false;
   /** Who is here, by name (bounded), folded from `presence` events that carry a new one. */
@@ -57,6 +61,10 @@ export class Room {
   localHostStreams = 0;
   /** Called once, after the replica folded the party's ENDED state and fanned it out. */
   onEnded?: () => void;
+  /** Called after a poll entry changed the poll (the instance arms the poll's deadline). */
+  onPoll?: () => void;
+  /** Resolves waiters once the replica has folded a given event id. */
+  private readonly foldWaiters = new Set<{ id: string; resolve: () => void }>();
 
   constructor(meta: PartyMeta, playback: PlaybackState) {
     this.meta = meta;
@@ -81,6 +89,11 @@ export class Room {
     this.lastEventId = logged.id;
     const event = logged.event;
     const wasEnded = this.ended;
+    if (event.type === "poll.entry") {
+      this.applyPollEntry(logged.id, event.entry);
+      this.resolveFoldWaiters();
+      return;
+    }
     switch (event.type) {
       case "playback":
         this.playback = event.state;
@@ -109,7 +122,47 @@ export class Room {
         break;
     }
     for (const subscriber of this.subscribers) subscriber.push(logged);
+    this.resolveFoldWaiters();
     if (!wasEnded && this.ended) this.onEnded?.();
+  }
+
+  /** A poll entry: folded here; the streams get the poll's public state (no voter ids), same event id. */
+  private applyPollEntry(id: string, entry: Parameters<typeof applyPollEntry>[1]): void {
+    const next = applyPollEntry(this.poll, entry, id);
+    if (next === this.poll || !next) return;
+    this.poll = next;
+    const publicEvent = loggedEvent(id, { v: PROTOCOL_VERSION, type: "poll", poll: next.poll });
+    for (const subscriber of this.subscribers) subscriber.push(publicEvent);
+    this.onPoll?.();
+  }
+
+  /** Resolves true once this replica has folded event `id` (or a later one); false after `timeoutMs`. */
+  folded(id: string, timeoutMs: number): Promise<boolean> {
+    if (this.lastEventId !== null && compareEventIds(this.lastEventId, id) >= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        id,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.foldWaiters.delete(waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.foldWaiters.add(waiter);
+    });
+  }
+
+  private resolveFoldWaiters(): void {
+    if (this.foldWaiters.size === 0 || this.lastEventId === null) return;
+    for (const waiter of this.foldWaiters) {
+      if (compareEventIds(this.lastEventId, waiter.id) >= 0) {
+        this.foldWaiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
   }
 
   snapshotFor(role: Role, you: { userId: string; displayName: string }, serverTime: number): SnapshotEvent {
@@ -127,6 +180,8 @@ export class Room {
       serverTime,
       queue: this.queue,
       roster: [...this.roster],
+      poll: this.poll?.poll ?? null,
+      pollVote: this.poll?.ballots[you.userId]?.option ?? null,
     };
   }
 }

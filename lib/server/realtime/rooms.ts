@@ -17,6 +17,7 @@ import { getEnv } from "@/lib/server/env";
 import { conflict, notFound } from "@/lib/server/http/api-error";
 import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState } from "@/lib/sync";
 import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
+import { watchPollDeadline } from "@/lib/server/parties/poll-deadline";
 import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
 import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
@@ -63,6 +64,8 @@ async function bootstrap(partyId: string, known?: PartyRow): Promise<RoomEntry> 
   const bus = await getBus();
   const room = new Room(toMeta(row), initialPlaybackState("m0", row.createdAt.getTime()));
   if (room.ended) return { room, unsubscribe: () => {}, retired: true };
+  // Every instance holding the party closes its poll at the deadline (idempotent across instances).
+  room.onPoll = () => watchPollDeadline(room);
   for (const event of await bus.tail(partyId)) room.apply(event);
   if (room.ended) return { room, unsubscribe: () => {}, retired: true };
   const unsubscribe = bus.subscribe(partyId, (event) => room.apply(event), room.lastEventId);

@@ -1,0 +1,88 @@
+/** @jest-environment jsdom */
+/**
+ * The watch room's vote panel: a radio group with live tallies and a countdown; a vote shows at once;
+ * the host's tie pick, close and cancel; the break banner with skip and +5 min; the open-poll form
+ * needs 2–6 options and sends what the host chose.
+ */
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { PollPanel } from "@/components/watch-room/poll-panel";
+import { emptyQueue, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
+
+const poll: Poll = {
+  id: "poll1",
+  kind: "next",
+  visibility: "public",
+  options: [
+    { label: "Alpha", url: "https://www.youtube.com/watch?v=aaaaaaaaaaa", itemId: "q1", breakSeconds: null },
+    { label: "Beta", url: null, itemId: null, breakSeconds: null },
+  ],
+  openedAt: 0,
+  endsAt: 90_000,
+  status: "open",
+  tallies: [3, 1],
+  winner: null,
+  tied: [],
+};
+const queue: QueueState = { ...emptyQueue(), items: [{ id: "q1", url: "https://www.youtube.com/watch?v=aaaaaaaaaaa", title: "Alpha" }, { id: "q2", url: "https://www.youtube.com/watch?v=bbbbbbbbbbb", title: "Gamma" }] };
+
+function setup(props: Partial<Parameters<typeof PollPanel>[0]> = {}) {
+  const send = jest.fn<Promise<void>, [ClientCommand]>(async () => undefined);
+  const vote = jest.fn<Promise<void>, [string, number]>(async () => undefined);
+  render(<PollPanel poll={poll} yourVote={null} voters={null} queue={queue} isHost={false} startsIn={null} serverNow={() => 30_000} send={send} vote={vote} {...props} />);
+  return { send, vote };
+}
+
+test("everyone sees the options as a radio group with tallies and the countdown, and votes", async () => {
+  const { vote } = setup();
+  const group = screen.getByRole("radiogroup", { name: "What do we watch next?" });
+  expect(screen.getByTestId("poll-status")).toHaveTextContent("Closes in 1:00 · 4 votes · public");
+  expect(screen.getAllByTestId("poll-tally").map((t) => t.textContent)).toEqual(["3 votes", "1 vote"]);
+  await userEvent.click(screen.getByRole("radio", { name: "Beta" }));
+  expect(vote).toHaveBeenCalledWith("poll1", 1);
+  await waitFor(() => expect(vote).toHaveBeenCalledTimes(1));
+  expect(group).toBeInTheDocument();
+  // Guests get no form and no host buttons.
+  expect(screen.queryByRole("form", { name: "Open a poll" })).not.toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Close poll" })).not.toBeInTheDocument();
+});
+
+test("a tie: the host picks one of the tied options; closed polls take no votes", async () => {
+  const { send } = setup({ isHost: true, poll: { ...poll, status: "tie", tallies: [2, 2], tied: [0, 1] } });
+  expect(screen.getByTestId("poll-status")).toHaveTextContent("Tie — the host picks");
+  expect(screen.getByRole("radio", { name: "Alpha" })).toBeDisabled();
+  await userEvent.click(screen.getByRole("button", { name: "Pick Beta" }));
+  expect(send).toHaveBeenCalledWith({ v: 1, type: "poll.pick", pollId: "poll1", option: 1 });
+  expect(screen.queryByRole("button", { name: "Close poll" })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole("button", { name: "Cancel poll" }));
+  expect(send).toHaveBeenLastCalledWith({ v: 1, type: "poll.cancel", pollId: "poll1" });
+});
+
+test("the host of a public poll sees names; a running break shows a countdown with skip and +5 min", async () => {
+  const { send } = setup({ isHost: true, voters: [["Ann", "Bob"], []], queue: { ...queue, start: { mediaId: "m1", at: 1, kind: "break" } }, startsIn: 125 });
+  expect(screen.getByText("Ann, Bob")).toBeInTheDocument();
+  expect(screen.getByTestId("break-status")).toHaveTextContent("Break — the next video starts in 2:05. Chat stays open.");
+  await userEvent.click(screen.getByRole("button", { name: "+5 min" }));
+  expect(send).toHaveBeenCalledWith({ v: 1, type: "break.extend" });
+  await userEvent.click(screen.getByRole("button", { name: "Skip break" }));
+  expect(send).toHaveBeenLastCalledWith({ v: 1, type: "break.skip" });
+});
+
+test("the open-poll form needs two options and sends queue items, links and titles", async () => {
+  const { send } = setup({ isHost: true, poll: null });
+  const form = screen.getByRole("form", { name: "Open a poll" });
+  expect(form).toBeInTheDocument();
+  const submit = screen.getByRole("button", { name: "Open poll" });
+  await userEvent.click(screen.getByRole("checkbox", { name: "Gamma" }));
+  expect(submit).toBeDisabled();
+  await userEvent.type(screen.getByLabelText("Other option 1"), "https://youtu.be/ccccccccccc");
+  await userEvent.type(screen.getByLabelText("Other option 2"), "Dinner first");
+  await userEvent.selectOptions(screen.getByLabelText("Duration"), "Until I close it");
+  await userEvent.click(screen.getByRole("checkbox", { name: "Public (you see who voted)" }));
+  await userEvent.click(submit);
+  expect(send).toHaveBeenCalledWith({
+    v: 1,
+    type: "poll.open",
+    poll: { kind: "next", options: [{ itemId: "q2" }, { url: "https://youtu.be/ccccccccccc" }, { title: "Dinner first" }], durationSeconds: null, public: true },
+  });
+});
