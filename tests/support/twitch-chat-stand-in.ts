@@ -127,10 +127,11 @@ export async function startTwitchChatStandIn(): Promise<TwitchChatStandIn> {
     const nick = session.nick ?? "*";
     switch (command) {
       case "CAP": {
-        const sub = (params[1] ?? "").toUpperCase();
+        // From a client: CAP LS 302, CAP REQ :<caps>, CAP END.
+        const sub = (params[0] ?? "").toUpperCase();
         if (sub === "LS") send(session, `:${HOST} CAP * LS :${CAPABILITIES.join(" ")}`);
         else if (sub === "REQ") {
-          const asked = (params[2] ?? "").split(" ").filter(Boolean);
+          const asked = (params[1] ?? "").split(" ").filter(Boolean);
           const known = asked.every((cap) => CAPABILITIES.includes(cap));
           send(session, `:${HOST} CAP * ${known ? "ACK" : "NAK"} :${asked.join(" ")}`);
         }

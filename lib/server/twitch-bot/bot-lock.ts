@@ -21,7 +21,8 @@ const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
 class RedisBotLock implements BotLock {
-  private readonly holder = randomBytes(8).toString("hex");
+  /** This process, as written in the keys it holds (the pid tells an operator which instance runs a bot). */
+  private readonly holder = `${process.pid}:${randomBytes(6).toString("hex")}`;
   private readonly redis: Redis;
   /** When each claim was last confirmed; a claim not confirmed within the expiry may be someone else's. */
   private readonly confirmedAt = new Map<string, number>();

@@ -41,6 +41,7 @@ export class TwitchBotRunner {
   private stopped = false;
   /** Chat commands are handled one at a time, so a viewer's cooldown is checked and set atomically. */
   private queue: Promise<void> = Promise.resolve();
+  private statusWrites: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly config: BotConfig,
@@ -54,8 +55,9 @@ export class TwitchBotRunner {
       hostName,
       ssl,
       webSocket: true,
-      // The library's own log would be noise in the server log; what matters becomes the status.
-      logger: { minLevel: "critical" },
+      // Only the library's errors reach the server log (never the IRC lines, which carry the token);
+      // what the owner needs to know becomes the status.
+      logger: { minLevel: "error", custom: (_level, message) => console.error(`[viewparty] twitch bot ${config.playlistId}: ${message}`) },
     });
     this.chat.onAuthenticationSuccess(() => void this.join());
     this.chat.onAuthenticationFailure((text) => {
@@ -99,7 +101,10 @@ export class TwitchBotRunner {
   private report(value: TwitchBotStatus, detail: string | null): void {
     if (this.stopped || (this.status?.value === value && this.status.detail === detail)) return;
     this.status = { value, detail };
-    writeBotStatus(this.config.playlistId, value, detail).catch((error: unknown) => console.error("[viewparty] twitch bot: status not saved", error));
+    // In order: with a connection pool, two writes in flight at once could land the older one last.
+    this.statusWrites = this.statusWrites
+      .then(() => writeBotStatus(this.config.playlistId, value, detail))
+      .catch((error: unknown) => console.error("[viewparty] twitch bot: status not saved", error));
   }
 
   private async handleMessage(user: string, text: string, msg: ChatMessage): Promise<void> {
