@@ -162,7 +162,7 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
   );
 }
 
-function BotControls({ playlistId, settings }: { playlistId: string; settings: TwitchSettings }) {
+function BotControls({ playlistId, settings, onChange }: { playlistId: string; settings: TwitchSettings; onChange: (next: TwitchSettings) => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const ready = Boolean(settings.channel && settings.bot_username && settings.has_oauth_token);
@@ -171,7 +171,7 @@ function BotControls({ playlistId, settings }: { playlistId: string; settings: T
     setBusy(true);
     setFailure(null);
     try {
-      await setTwitchBotConnected(playlistId, connected);
+      onChange(await setTwitchBotConnected(playlistId, connected));
     } catch (err) {
       setFailure(errorText(err, connected ? "Could not connect the bot." : "Could not disconnect the bot."));
     } finally {
@@ -212,7 +212,7 @@ function BotControls({ playlistId, settings }: { playlistId: string; settings: T
 export function TwitchPanel({ playlistId }: { playlistId: string }) {
   const [open, setOpen] = useState(false);
   // Read even while the panel is closed: the status line above the form stays live.
-  const { data, error } = useTwitchSettings(playlistId);
+  const { data, error, mutate } = useTwitchSettings(playlistId);
   const id = useId();
   const status = data?.status ?? "disconnected";
 
@@ -233,7 +233,7 @@ export function TwitchPanel({ playlistId }: { playlistId: string }) {
         </p>
         {data?.status_detail && <p className="mt-1 text-xs text-slate-200">{data.status_detail}</p>}
       </div>
-      {data && <BotControls playlistId={playlistId} settings={data} />}
+      {data && <BotControls playlistId={playlistId} settings={data} onChange={(next) => void mutate(next, { revalidate: false })} />}
       <div id={`${id}-body`} hidden={!open}>
         {error ? (
           <p role="alert" className="mt-2 text-sm text-red-300">

@@ -65,7 +65,6 @@ async function settings(): Promise<Settings> {
 async function statusUntil(done: (s: Settings) => boolean): Promise<Settings> {
   for (;;) {
     const current = await settings();
-    require("node:fs").appendFileSync("/tmp/tb/status.log", JSON.stringify(current) + "\n"); require("node:fs").writeFileSync("/tmp/tb/app.log", app.output());
     if (done(current)) return current;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -103,7 +102,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  require("node:fs").writeFileSync("/tmp/tb/app.log", app?.output() ?? "");
   await app?.stop();
   await chat?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
