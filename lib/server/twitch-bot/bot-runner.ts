@@ -4,6 +4,12 @@ import "server-only";
  * channel, turning "<prefix> <link>" messages into playlist adds. The client reconnects by itself
  * with growing pauses (0, 1, 1, 2, 3, 5 … up to 120 s) when the connection drops, and retries a
  * refused login on the same schedule; each state change is reported as the bot's status.
+ *
+ * A refused login needs care: Twitch closes the connection after it, and the client's connection
+ * layer would reconnect at once (its pause restarts after every successful connect) besides the
+ * client's own delayed login retry, a tight loop of failing logins. So the bot closes the client
+ * itself on a refused login, leaving only the delayed retry; when a retry succeeds, one clean
+ * reconnect restores what closing took down (the client's send and join queues).
  */
 import { ChatClient, type ChatMessage } from "@twurple/chat";
 import { addPlaylistLinkInputSchema, PLAYLIST_MAX_VIDEOS, type TwitchBotStatus } from "@/lib/schemas/playlist";
@@ -38,6 +44,9 @@ export class TwitchBotRunner {
   private readonly cooldown: ViewerCooldown;
   private status: { value: TwitchBotStatus; detail: string | null } | null = null;
   private loginRefused = false;
+  /** The client was closed after a refused login: the next successful login reconnects it cleanly. */
+  private reopenAfterLogin = false;
+  private readonly auth: StoredTokenAuthProvider;
   private stopped = false;
   /** Chat commands are handled one at a time, so a viewer's cooldown is checked and set atomically. */
   private queue: Promise<void> = Promise.resolve();
@@ -50,8 +59,9 @@ export class TwitchBotRunner {
   ) {
     this.cooldown = new ViewerCooldown(config.cooldownSeconds);
     const { hostName, ssl } = chatEndpoint();
+    this.auth = new StoredTokenAuthProvider(config.oauthToken, config.botUsername);
     this.chat = new ChatClient({
-      authProvider: new StoredTokenAuthProvider(config.oauthToken, config.botUsername),
+      authProvider: this.auth,
       hostName,
       ssl,
       webSocket: true,
@@ -59,9 +69,15 @@ export class TwitchBotRunner {
       // what the owner needs to know becomes the status.
       logger: { minLevel: "error", custom: (_level, message) => console.error(`[viewparty] twitch bot ${config.playlistId}: ${message}`) },
     });
-    this.chat.onAuthenticationSuccess(() => void this.join());
+    this.chat.onAuthenticationSuccess(() => {
+      if (!this.reopenAfterLogin) return void this.join();
+      this.reopenAfterLogin = false;
+      this.chat.reconnect();
+    });
     this.chat.onAuthenticationFailure((text) => {
       this.loginRefused = true;
+      this.reopenAfterLogin = true;
+      this.chat.quit();
       this.report("error", `Twitch refused the bot's login (${text}). Check the OAuth token and bot username, then save them again.`);
     });
     this.chat.onTokenFetchFailure((error) => {
@@ -84,6 +100,7 @@ export class TwitchBotRunner {
 
   stop(): void {
     this.stopped = true;
+    this.auth.revoke();
     this.chat.quit();
   }
 

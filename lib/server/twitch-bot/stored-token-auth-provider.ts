@@ -12,6 +12,7 @@ const CHAT_SCOPES = ["chat:read", "chat:edit"];
 export class StoredTokenAuthProvider implements AuthProvider {
   readonly clientId = "";
   private readonly token: AccessTokenWithUserId;
+  private revoked = false;
 
   constructor(oauthToken: string, botUsername: string) {
     this.token = {
@@ -25,19 +26,28 @@ export class StoredTokenAuthProvider implements AuthProvider {
     };
   }
 
+  /**
+   * The bot stopped: no token any more. After a refused login the chat client schedules one more
+   * login attempt by itself, even once stopped; without a token that attempt ends before it logs in.
+   */
+  revoke(): void {
+    this.revoked = true;
+  }
+
   getCurrentScopesForUser(): string[] {
     return CHAT_SCOPES;
   }
 
-  async getAccessTokenForUser(): Promise<AccessTokenWithUserId> {
-    return this.token;
+  async getAccessTokenForUser(): Promise<AccessTokenWithUserId | null> {
+    return this.revoked ? null : this.token;
   }
 
-  async getAccessTokenForIntent(): Promise<AccessTokenWithUserId> {
-    return this.token;
+  async getAccessTokenForIntent(): Promise<AccessTokenWithUserId | null> {
+    return this.revoked ? null : this.token;
   }
 
   async getAnyAccessToken(): Promise<AccessTokenWithUserId> {
+    if (this.revoked) throw new Error("The bot was stopped.");
     return this.token;
   }
 }
