@@ -81,3 +81,19 @@ describe("chatEndpoint", () => {
     expect(url.host).toBe("127.0.0.1:4567");
   });
 });
+
+describe("StoredTokenAuthProvider", () => {
+  const { StoredTokenAuthProvider } = jest.requireActual<typeof import("@/lib/server/twitch-bot/stored-token-auth-provider")>(
+    "@/lib/server/twitch-bot/stored-token-auth-provider",
+  );
+
+  test("hands out the pasted token without its oauth: prefix, for the bot; none once revoked", async () => {
+    const provider = new StoredTokenAuthProvider("oauth:abc123", "my_bot");
+    expect(await provider.getAccessTokenForIntent()).toMatchObject({ accessToken: "abc123", userId: "my_bot", refreshToken: null, expiresIn: null });
+    expect(provider.getCurrentScopesForUser()).toEqual(["chat:read", "chat:edit"]);
+    provider.revoke();
+    expect(await provider.getAccessTokenForIntent()).toBeNull();
+    expect(await provider.getAccessTokenForUser()).toBeNull();
+    await expect(provider.getAnyAccessToken()).rejects.toThrow("stopped");
+  });
+});
