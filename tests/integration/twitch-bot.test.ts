@@ -136,10 +136,15 @@ test("a token the chat server refuses at login: Error with Twitch's notice", asy
   expect(chat.failedLogins()).toContain(BOT);
 });
 
-test("a channel that does not exist: Error, the join refused", async () => {
+test("a channel that does not exist: Error, the join refused; the token removed: Error until one is saved", async () => {
   await save({ channel: "nobody_streams_here", bot_username: BOT, oauth_token: TOKEN });
   const failed = await statusUntil((s) => s.status === "error" && /nobody_streams_here/.test(s.status_detail ?? ""));
   expect(failed.status_detail).toMatch(/does not exist or has been suspended/);
+
+  await save({ channel: CHANNEL, bot_username: BOT, oauth_token: null });
+  const noToken = await statusUntil((s) => s.status === "error" && /Set the channel/.test(s.status_detail ?? ""));
+  expect(noToken).toMatchObject({ enabled: true, has_oauth_token: false });
+  expect(chat.joinedCount(CHANNEL)).toBe(0);
 });
 
 test("connected: '!add <link>' from chat adds it, with a reply; the cooldown holds a viewer back; the token never leaves", async () => {

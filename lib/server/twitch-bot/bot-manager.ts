@@ -90,7 +90,8 @@ class TwitchBotManager {
       const detail = settings.oauthTokenEncrypted && !token
         ? "The saved OAuth token can no longer be read (the server's secret changed). Enter it again."
         : "Set the channel, the bot username and the OAuth token, then connect again.";
-      void writeBotStatus(playlistId, "error", detail).catch(() => undefined);
+      // Written once, not on every sweep.
+      if (settings.botStatus !== "error" || settings.botError !== detail) void writeBotStatus(playlistId, "error", detail).catch(() => undefined);
       return;
     }
     const config: BotConfig = {
