@@ -16,7 +16,8 @@ const SECURITY_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "ioredis"],
+  // The Twitch chat client opens its WebSocket through `ws` (optional native add-ons): loaded as is.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "ioredis", "@twurple/chat", "@twurple/auth", "ws"],
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm test` type-checks the whole tree with tsc as its own step; repeating it inside every build

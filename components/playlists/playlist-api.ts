@@ -47,8 +47,15 @@ export function usePlaylist(id: string | null) {
   return useSWR<PlaylistDetail, Error>(id ? playlistPath(id) : null, { shouldRetryOnError: retryUnlessClientError });
 }
 
+/** How often an open Twitch panel refreshes the chat bot's status. */
+export const TWITCH_STATUS_POLL_MS = 3000;
+
+/** The owner's Twitch settings and the bot's status, refreshed every few seconds while `id` is set. */
 export function useTwitchSettings(id: string | null) {
-  return useSWR<TwitchSettings, Error>(id ? twitchPath(id) : null, { shouldRetryOnError: retryUnlessClientError });
+  return useSWR<TwitchSettings, Error>(id ? twitchPath(id) : null, {
+    shouldRetryOnError: retryUnlessClientError,
+    refreshInterval: TWITCH_STATUS_POLL_MS,
+  });
 }
 
 function refreshLists(): void {
@@ -111,6 +118,13 @@ export async function playPlaylist(id: string, input: PlayPlaylistInput): Promis
   const result = await apiFetch<PlayPlaylistResult>(`${playlistPath(id)}/play`, { method: "POST", json: input });
   void mutate(CURRENT_PARTY_PATH);
   return result;
+}
+
+/** Turns the playlist's chat bot on (or restarts it) and off. */
+export async function setTwitchBotConnected(playlistId: string, connected: boolean): Promise<TwitchSettings> {
+  const settings = await apiFetch<TwitchSettings>(`${twitchPath(playlistId)}/connection`, { method: connected ? "POST" : "DELETE" });
+  void mutate(twitchPath(playlistId), settings, { revalidate: false });
+  return settings;
 }
 
 /** The message to show for a failed call: the API's detail when it sent one. */

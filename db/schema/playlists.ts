@@ -77,5 +77,15 @@ export const playlistTwitch = pgTable("playlist_twitch", {
   botUsername: text("bot_username"),
   commandPrefix: text("command_prefix").notNull(),
   oauthTokenEncrypted: text("oauth_token_encrypted"),
+  /** The owner pressed Connect: some app instance keeps the chat bot running until Disconnect. */
+  botEnabled: boolean("bot_enabled").notNull().default(false),
+  /** The bot answers in chat ("Added: …", refusals, cooldown). */
+  repliesEnabled: boolean("replies_enabled").notNull().default(false),
+  /** How long one viewer waits between two accepted adds. */
+  cooldownSeconds: integer("cooldown_seconds").notNull().default(30),
+  /** disconnected | connecting | connected | error, written by the instance running the bot. */
+  botStatus: text("bot_status").notNull().default("disconnected"),
+  /** Why the bot is in error (login refused, channel not joined); null otherwise. */
+  botError: text("bot_error"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

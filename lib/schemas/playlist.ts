@@ -11,6 +11,8 @@ export const PLAYLIST_TITLE_MAX_LENGTH = 100;
 export const PLAYLIST_LINK_TITLE_MAX_LENGTH = 200;
 /** Bounds a playlist so the page, the detail payload and a party queue stay small. */
 export const PLAYLIST_MAX_VIDEOS = 500;
+/** The most a host may make one Twitch viewer wait between two adds from chat (an hour). */
+export const TWITCH_COOLDOWN_MAX_SECONDS = 3600;
 /** How many playlists one account may own. */
 export const PLAYLISTS_PER_OWNER_MAX = 100;
 export const VIDEO_URL_MAX_LENGTH = 2048;
@@ -185,8 +187,19 @@ export const twitchSettingsInputSchema = z.object({
     .max(200, "OAuth token must be at most 200 characters.")
     .refine((v) => !/\s/.test(v), { error: "OAuth token cannot contain spaces." })
     .nullish(),
+  /** Left out → unchanged. */
+  replies_enabled: z.boolean({ error: "replies_enabled must be true or false." }).optional(),
+  cooldown_seconds: z
+    .number({ error: "cooldown_seconds must be a whole number of seconds." })
+    .int("cooldown_seconds must be a whole number of seconds.")
+    .min(0, "cooldown_seconds must be 0 or more.")
+    .max(TWITCH_COOLDOWN_MAX_SECONDS, `cooldown_seconds must be at most ${TWITCH_COOLDOWN_MAX_SECONDS}.`)
+    .optional(),
 });
 export type TwitchSettingsInput = z.input<typeof twitchSettingsInputSchema>;
+
+export const TWITCH_BOT_STATUSES = ["disconnected", "connecting", "connected", "error"] as const;
+export type TwitchBotStatus = (typeof TWITCH_BOT_STATUSES)[number];
 
 /** The stored Twitch settings as the owner sees them: the token only as "set or not". */
 export const twitchSettingsSchema = z.object({
@@ -194,8 +207,13 @@ export const twitchSettingsSchema = z.object({
   bot_username: z.string().nullable(),
   command_prefix: z.string(),
   has_oauth_token: z.boolean(),
-  /** The chat bot does not exist yet, so nothing ever connects. */
-  status: z.literal("disconnected"),
+  replies_enabled: z.boolean(),
+  cooldown_seconds: z.number().int().nonnegative(),
+  /** The owner asked for the bot to run (Connect) and has not disconnected it since. */
+  enabled: z.boolean(),
+  status: z.enum(TWITCH_BOT_STATUSES),
+  /** Why the status is "error" (or why the bot is retrying); null otherwise. */
+  status_detail: z.string().nullable(),
 });
 export type TwitchSettings = z.infer<typeof twitchSettingsSchema>;
 

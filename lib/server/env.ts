@@ -96,6 +96,24 @@ const schema = z.object({
   TWITCH_AUTH_BASE_URL: optionalUrl,
   /** Follow TikTok short links' redirects (vm.tiktok.com/…) to store the full video link; 0 keeps them as links (offline). */
   VP_RESOLVE_SHORT_LINKS: z.enum(["0", "1"]).default("1"),
+  /**
+   * Twitch chat (IRC over WebSocket) for the playlists' "!add" bot. Tests point it at a local
+   * stand-in (ws://127.0.0.1:port); the scheme decides TLS.
+   */
+  VP_TWITCH_CHAT_URL: z.url({ protocol: /^wss?$/, error: "must be a ws:// or wss:// URL" }).default("wss://irc-ws.chat.twitch.tv:443"),
+  /**
+   * Read by the chat library itself (@twurple): when set, its one Twitch API call (the token check
+   * at connect, GET /oauth2/validate) goes to http://localhost:<port>/auth/validate instead of
+   * id.twitch.tv. Only tests set it, with the chat stand-in's port; validated here so a typo stops the app.
+   */
+  TWURPLE_MOCK_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * How often each instance reconciles the chat bots with the database (start bots that should run
+   * and hold no lock elsewhere, stop bots disconnected or deleted on another instance, renew locks).
+   */
+  VP_TWITCH_BOT_SWEEP_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** How long one instance's claim on a playlist's bot lasts without renewal (Redis lock expiry). */
+  VP_TWITCH_BOT_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** How long Twitch info (user + live state) is cached per channel. */
   VP_TWITCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });

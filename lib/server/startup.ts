@@ -1,7 +1,8 @@
 import "server-only";
 /**
  * Server start: open (and so migrate) the database before the first request; stop with a clear
- * message when the embedded database is held by another process; seed demo content when asked.
+ * message when the embedded database is held by another process; seed demo content when asked;
+ * start the playlists' Twitch chat bots that were connected when the server last stopped.
  */
 import { getDb } from "@/db/client";
 import { getEnv } from "./env";
@@ -17,4 +18,6 @@ export async function startServer(): Promise<void> {
     const { seedDemoContent } = await import("@/db/seed");
     await seedDemoContent().catch((error: unknown) => console.error("[viewparty] demo seed failed", error));
   }
+  const { twitchBots } = await import("@/lib/server/twitch-bot/bot-manager");
+  twitchBots().start();
 }

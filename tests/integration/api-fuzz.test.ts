@@ -389,9 +389,11 @@ const badCommand: fc.Arbitrary<unknown> = fc.oneof(
 const badPlaylistTitle = fc.oneof(badText(100), notAString, fc.constantFrom("", "   ", "\t\n", null));
 const playlistBad = { title: badPlaylistTitle, accept_youtube: notABoolean, accept_tiktok: notABoolean };
 
-const twitchBody = { channel: "fuzzchannel", bot_username: "fuzz_bot", command_prefix: "!", oauth_token: "oauth:fuzztoken" };
+const twitchBody = { channel: "fuzzchannel", bot_username: "fuzz_bot", command_prefix: "!", oauth_token: "oauth:fuzztoken", replies_enabled: true, cooldown_seconds: 30 };
 const badTwitchLogin = fc.oneof(fc.constantFrom("ab", "a-b", "a b", "@@@", "x".repeat(26), "#", "#a", "ünï"), withNul, withControl, withLoneSurrogate, tooLong(25), notAString);
 const twitchBad = {
+  replies_enabled: notABoolean,
+  cooldown_seconds: fc.oneof(fc.constantFrom(-1, 3601, 1.5, 1e300), notANumber, rawNumber),
   channel: badTwitchLogin,
   bot_username: badTwitchLogin,
   command_prefix: fc.oneof(badText(20), notAString, fc.constantFrom("! add", "a b", "!\u00A0x", "!\u3000a")),
@@ -747,6 +749,19 @@ const SPECS: Record<string, RouteSpec> = {
         [bodies, bodies, bodies, wrongUser, badIds("/api/v1/playlists/{id}/twitch", ["GET", "PUT"], "owner", () => JSON.stringify(twitchBody)), junkOnReads(url, "owner")],
         wrongMethods(url, ["GET", "PUT"]),
       );
+    },
+  },
+  "v1/playlists/[id]/twitch/connection": {
+    methods: ["POST", "DELETE"],
+    runs: 30,
+    requests: (w) => {
+      const url = `/api/v1/playlists/${w.playlistId}/twitch/connection`;
+      // Only the owner turns the chat bot on or off. (The owner's own POST is not fuzzed: with saved
+      // settings it would really connect; tests/integration/twitch-bot.test.ts covers it against a stand-in.)
+      const wrongUser = fc.tuple(fc.constantFrom<Caller>("stranger", "collaborator", "editor", "anon"), fc.constantFrom<Method>("POST", "DELETE")).map(([as, method]) =>
+        req({ method, url, as, body: method === "POST" ? "{}" : undefined, note: `${as} ${method}s the Twitch bot's connection`, expect: "denied" }),
+      );
+      return mostly([wrongUser, wrongUser, badIds("/api/v1/playlists/{id}/twitch/connection", ["POST", "DELETE"], "owner", () => "{}")], wrongMethods(url, ["POST", "DELETE"]));
     },
   },
   "v1/playlists/join": {

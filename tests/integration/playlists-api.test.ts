@@ -303,14 +303,15 @@ describe("a shared playlist: the authorization matrix", () => {
       await expectDenied(await put(who, path, { channel: "evil" }), 403);
     }
     expect(await pg.query("select * from playlist_twitch")).toEqual([]);
-    expect(await json(await owner.get(path))).toEqual({ channel: null, bot_username: null, command_prefix: "!add", has_oauth_token: false, status: "disconnected" });
+    const idle = { replies_enabled: false, cooldown_seconds: 30, enabled: false, status: "disconnected", status_detail: null };
+    expect(await json(await owner.get(path))).toEqual({ channel: null, bot_username: null, command_prefix: "!add", has_oauth_token: false, ...idle });
 
     const token = "oauth:abcdef1234567890secret";
     const saved = await put(owner, path, { channel: "#MyChannel", bot_username: "my_bot", command_prefix: "", oauth_token: token });
     expect(saved.status).toBe(200);
     const savedText = await saved.text();
     expect(savedText).not.toContain("abcdef1234567890");
-    expect(JSON.parse(savedText)).toEqual({ channel: "mychannel", bot_username: "my_bot", command_prefix: "!add", has_oauth_token: true, status: "disconnected" });
+    expect(JSON.parse(savedText)).toEqual({ channel: "mychannel", bot_username: "my_bot", command_prefix: "!add", has_oauth_token: true, ...idle });
     const [row] = await pg.query<{ oauth_token_encrypted: string }>("select oauth_token_encrypted from playlist_twitch");
     expect(row?.oauth_token_encrypted).toMatch(/^v1:/);
     expect(row?.oauth_token_encrypted).not.toContain("abcdef1234567890");
@@ -321,6 +322,9 @@ describe("a shared playlist: the authorization matrix", () => {
     expect(await json(await put(owner, path, { channel: "other", command_prefix: "!q" }))).toMatchObject({ channel: "other", command_prefix: "!q", has_oauth_token: true });
     expect((await put(owner, path, { channel: "no spaces allowed" })).status).toBe(422);
     expect((await put(owner, path, { command_prefix: "! add" })).status).toBe(422);
+    expect((await put(owner, path, { channel: "other", cooldown_seconds: -1 })).status).toBe(422);
+    expect((await put(owner, path, { channel: "other", replies_enabled: "yes" })).status).toBe(422);
+    expect(await json(await put(owner, path, { channel: "other", command_prefix: "!q", replies_enabled: true, cooldown_seconds: 0 }))).toMatchObject({ replies_enabled: true, cooldown_seconds: 0 });
     expect(await json(await owner.get(path))).toMatchObject({ channel: "other", has_oauth_token: true });
     expect(await json(await put(owner, path, { channel: "other", oauth_token: null }))).toMatchObject({ has_oauth_token: false });
     expect(app.output()).not.toContain("abcdef1234567890");

@@ -3,11 +3,24 @@ import { count, eq } from "drizzle-orm";
 import { playlist, playlistLink } from "@/db/schema";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { PLAYLIST_MAX_VIDEOS, UNSUPPORTED_VIDEO_URL_ERROR, type PlaylistLink } from "@/lib/schemas/playlist";
-import { conflict, unprocessable } from "@/lib/server/http/api-error";
+import { ApiError, conflict, unprocessable } from "@/lib/server/http/api-error";
 import { getPlaylistDetail } from "./get-playlist-detail";
 import { newPlaylistId } from "./new-codes";
 import { inTransaction, lockPlaylistFor } from "./playlist-access";
 import { resolveShortLinkIfEnabled } from "./resolve-tiktok-short-link";
+
+/**
+ * A link refused because the playlist does not accept its platform right now (422). Carries what the
+ * playlist does accept, so the Twitch chat bot can answer "Only YouTube links are accepted".
+ */
+export class PlatformRefusedError extends ApiError {
+  constructor(
+    readonly accepts: { youtube: boolean; tiktok: boolean },
+    detail: string,
+  ) {
+    super("unprocessable_entity", detail);
+  }
+}
 
 /**
  * POST /playlists/{id}/links: appends a YouTube or TikTok video (owner, editors, collaborators).
@@ -31,8 +44,9 @@ export async function addPlaylistLink(playlistId: string, userId: string, input:
   const id = newPlaylistId();
   await inTransaction(async (tx) => {
     const { row } = await lockPlaylistFor(tx, playlistId, userId, "canAdd");
-    if (media.platform === "youtube" && !row.acceptYoutube) throw unprocessable("This playlist does not accept YouTube links right now.");
-    if (media.platform === "tiktok" && !row.acceptTiktok) throw unprocessable("This playlist does not accept TikTok links right now.");
+    const accepts = { youtube: row.acceptYoutube, tiktok: row.acceptTiktok };
+    if (media.platform === "youtube" && !accepts.youtube) throw new PlatformRefusedError(accepts, "This playlist does not accept YouTube links right now.");
+    if (media.platform === "tiktok" && !accepts.tiktok) throw new PlatformRefusedError(accepts, "This playlist does not accept TikTok links right now.");
     const [existing] = await tx.select({ n: count() }).from(playlistLink).where(eq(playlistLink.playlistId, playlistId));
     const total = existing?.n ?? 0;
     if (total >= PLAYLIST_MAX_VIDEOS) {
