@@ -9,6 +9,7 @@ import { setScheduledPartyProgramme } from "@/lib/api/use-scheduled-parties";
 import { PROGRAMME_MAX_ITEMS, type ProgrammeItem, type ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { failureText } from "./failure-text";
 import { inputClass, labelClass, smallButtonClass, smallSecondaryButtonClass } from "./styles";
+import { useLinkFields } from "@/components/common/use-link-fields";
 
 interface Props {
   party: ScheduledParty;
@@ -18,8 +19,7 @@ interface Props {
 
 export function ProgrammeSection({ party, isOwner, onSaved }: Props) {
   const id = useId();
-  const [url, setUrl] = useState("");
-  const [title, setTitle] = useState("");
+  const { url, title, setUrl, setTitle, take } = useLinkFields();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const items = party.programme;
@@ -40,10 +40,8 @@ export function ProgrammeSection({ party, isOwner, onSaved }: Props) {
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (await save([...items, { url, title: title.trim() || undefined }])) {
-      setUrl("");
-      setTitle("");
-    }
+    const link = take();
+    if (await save([...items, { url: link.url, title: link.title.trim() || undefined }])) link.done();
   }
 
   function move(index: number, by: number) {

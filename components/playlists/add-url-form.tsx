@@ -12,13 +12,13 @@ import { StatusMessage } from "./status-message";
 import { panelClass, primaryButtonClass } from "./styles";
 import { useAddVideo } from "./use-add-video";
 import { VideoFields } from "./video-fields";
+import { useLinkFields } from "@/components/common/use-link-fields";
 
 export function AddUrlForm({ initialPlaylistId = "" }: { initialPlaylistId?: string }) {
   const { user, isLoading } = useCurrentUser();
   const mine = useMyPlaylists(Boolean(user));
   const [playlistId, setPlaylistId] = useState(initialPlaylistId);
-  const [url, setUrl] = useState("");
-  const [title, setTitle] = useState("");
+  const { url, title, setUrl, setTitle, take } = useLinkFields();
   const add = useAddVideo();
   const id = useId();
 
@@ -27,10 +27,8 @@ export function AddUrlForm({ initialPlaylistId = "" }: { initialPlaylistId?: str
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await add.submit(playlistId, url, title)) {
-      setUrl("");
-      setTitle("");
-    }
+    const link = take();
+    if (await add.submit(playlistId, link.url, link.title)) link.done();
   }
 
   return (

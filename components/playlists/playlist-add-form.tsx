@@ -3,16 +3,16 @@
  * The playlist page's Add Video form, for the owner, admins and collaborators. Links from a platform
  * the playlist does not accept are refused here and, authoritatively, by the server.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { StatusMessage } from "./status-message";
 import { panelClass, primaryButtonClass } from "./styles";
 import { useAddVideo } from "./use-add-video";
 import { VideoFields } from "./video-fields";
+import { useLinkFields } from "@/components/common/use-link-fields";
 
 export function PlaylistAddForm({ playlist }: { playlist: PlaylistDetail }) {
-  const [url, setUrl] = useState("");
-  const [title, setTitle] = useState("");
+  const { url, title, setUrl, setTitle, take } = useLinkFields();
   const add = useAddVideo();
   const id = useId();
   const canAdd = playlistRights(playlist.role).canAdd;
@@ -20,10 +20,8 @@ export function PlaylistAddForm({ playlist }: { playlist: PlaylistDetail }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await add.submit(playlist.id, url, title, playlist)) {
-      setUrl("");
-      setTitle("");
-    }
+    const link = take();
+    if (await add.submit(playlist.id, link.url, link.title, playlist)) link.done();
   }
 
   return (

@@ -4,10 +4,11 @@
  * play now, reorder, remove) and the marathon settings (Autoplay YouTube, Autoplay TikTok, an
  * intermission between items). Every change is a command the server folds into the party's log.
  */
-import { useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { inputClass, selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
 import { useRoomCommand } from "@/lib/watch-room/use-room-command";
+import { useLinkFields } from "@/components/common/use-link-fields";
 
 const INTERMISSIONS = [0, 5, 10, 30, 60] as const;
 
@@ -23,17 +24,14 @@ interface QueuePanelProps {
 }
 
 export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowPlaying = true }: QueuePanelProps) {
-  const [url, setUrl] = useState("");
-  const [title, setTitle] = useState("");
+  const { url, title, setUrl, setTitle, take } = useLinkFields();
   const { busy, error, run } = useRoomCommand(send);
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    const ok = await run({ v: PROTOCOL_VERSION, type: "queue.add", items: [{ url: url.trim(), ...(title.trim() ? { title: title.trim() } : {}) }] });
-    if (ok) {
-      setUrl("");
-      setTitle("");
-    }
+    const link = take();
+    const ok = await run({ v: PROTOCOL_VERSION, type: "queue.add", items: [{ url: link.url.trim(), ...(link.title.trim() ? { title: link.title.trim() } : {}) }] });
+    if (ok) link.done();
   }
 
   const { items, settings } = queue;

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from "react";
 import { inputClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, QUEUE_TITLE_MAX, type ClientCommand, type TrackRequest } from "@/lib/sync";
 import { useRoomCommand } from "@/lib/watch-room/use-room-command";
+import { useLinkFields } from "@/components/common/use-link-fields";
 
 interface RequestsPanelProps {
   requests: TrackRequest[];
@@ -21,8 +22,7 @@ interface RequestsPanelProps {
 
 export function RequestsPanel({ requests, isHost, youId, prominent, send }: RequestsPanelProps) {
   const { busy, error, run } = useRoomCommand(send);
-  const [url, setUrl] = useState("");
-  const [title, setTitle] = useState("");
+  const { url, title, setUrl, setTitle, take } = useLinkFields();
   const [sent, setSent] = useState<string | null>(null);
   const noun = prominent ? "track" : "video";
   const mine = youId ? requests.filter((r) => r.requestedBy.userId === youId).length : 0;
@@ -30,11 +30,11 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
   async function request(event: FormEvent) {
     event.preventDefault();
     setSent(null);
-    const ok = await run({ v: PROTOCOL_VERSION, type: "request.add", url: url.trim(), ...(title.trim() ? { title: title.trim() } : {}) });
+    const link = take();
+    const ok = await run({ v: PROTOCOL_VERSION, type: "request.add", url: link.url.trim(), ...(link.title.trim() ? { title: link.title.trim() } : {}) });
     if (ok) {
-      setSent(`Requested${title.trim() ? ` “${title.trim()}”` : ""}. The host will see it in the list below.`);
-      setUrl("");
-      setTitle("");
+      setSent(`Requested${link.title.trim() ? ` “${link.title.trim()}”` : ""}. The host will see it in the list below.`);
+      link.done();
     }
   }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 /** API shortcuts for the party and profile specs: arrange data through the real API, then drive the UI. */
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
 
 export interface ScheduledPartyBody {
@@ -45,8 +45,13 @@ export function expectDialog(page: Page, message: string, accept = true): Promis
   });
 }
 
+/** What one axe analysis may add to a test's budget: it walks the whole page (over 10 s on a loaded 2-core machine). */
+const AXE_BUDGET_MS = 30_000;
+
 /** No serious or critical axe findings on the page as it is now (dialogs included when open). */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // Each analysis brings its own time, so a test that checks several pages is not cut short by the default budget.
+  test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
   const results = await new AxeBuilder({ page }).exclude("nextjs-portal").analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), "serious or critical axe violations").toEqual([]);
