@@ -14,9 +14,13 @@ export interface MembersPanelProps {
   you: { userId: string; displayName: string } | null;
   isHost: boolean;
   inviteCode: string | null;
+  /** The host's actions on a member (kick, ban); absent for everyone else. */
+  onModerate?: (action: MemberAction, member: RosterMember) => void;
 }
 
-export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode }: MembersPanelProps) {
+export type MemberAction = "kick" | "ban";
+
+export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode, onModerate }: MembersPanelProps) {
   const more = roster ? Math.max(0, members - roster.length) : 0;
   return (
     <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
@@ -39,6 +43,28 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
                 {member.role === "host" && <span className="rounded bg-amber-300 px-1.5 text-xs font-semibold text-slate-950">Host</span>}
                 {member.guest && <span className="text-xs text-slate-400">guest</span>}
                 {member.userId === you?.userId && <span className="text-xs text-slate-400">(you)</span>}
+                {isHost && onModerate && member.role !== "host" && member.userId !== you?.userId && (
+                  <span className="ml-auto flex shrink-0 gap-1">
+                    <button
+                      type="button"
+                      className="rounded border border-slate-600 px-2 py-0.5 text-xs hover:bg-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                      aria-label={`Kick ${member.displayName}`}
+                      title="Remove from the party (they can come back in 10 minutes)"
+                      onClick={() => onModerate("kick", member)}
+                    >
+                      Kick
+                    </button>
+                    <button
+                      type="button"
+                      className="rounded border border-red-700 px-2 py-0.5 text-xs text-red-200 hover:bg-red-950 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                      aria-label={`Ban ${member.displayName}`}
+                      title="Remove from the party for good"
+                      onClick={() => onModerate("ban", member)}
+                    >
+                      Ban
+                    </button>
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -3,12 +3,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, syncStatusText } from "@/extension/src/overlay/status-text";
-import { autoplays, emptyQueue, PROTOCOL_VERSION, type QueueState, type ServerEvent } from "@/lib/sync";
+import { ApiClient } from "@/extension/src/background/api-client";
+import { autoplays, emptyQueue, PROTOCOL_VERSION, removalMessage, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { HostControls } from "./host-controls";
-import { MembersPanel } from "./members-panel";
+import { MembersPanel, type MemberAction } from "./members-panel";
 import { QueuePanel } from "./queue-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
@@ -24,10 +25,24 @@ const BADGE_TONE = {
 export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string; token: string; urls: PlayerUrls; inviteCode: string | null }) {
   const [queue, setQueue] = useState<QueueState>(emptyQueue);
   const queueRef = useRef(queue);
+  // Members the host removed (their id → why): this room's own removal ends it with the host's word.
+  const [removals, setRemovals] = useState<ReadonlyMap<string, RemovalReason>>(() => new Map());
+  const [moderationError, setModerationError] = useState<string | null>(null);
   const onEvent = useCallback((event: ServerEvent) => {
     if (event.type === "snapshot") setQueue(event.queue ?? emptyQueue());
     else if (event.type === "queue") setQueue(event.queue);
+    else if (event.type === "member.removed") setRemovals((previous) => new Map(previous).set(event.memberId, event.reason));
   }, []);
+  const onModerate = useCallback(
+    (action: MemberAction, member: RosterMember) => {
+      if (action === "ban" && !window.confirm(`Ban ${member.displayName} from this party for good?`)) return;
+      setModerationError(null);
+      new ApiClient(window.location.origin)
+        .moderate(token, partyId, { v: PROTOCOL_VERSION, type: action === "ban" ? "member.ban" : "member.kick", memberId: member.userId })
+        .catch((error: unknown) => setModerationError(error instanceof Error ? error.message : "That did not work. Please try again."));
+    },
+    [partyId, token],
+  );
   const room = useWatchRoom(partyId, token, onEvent);
   const [startsIn, setStartsIn] = useState<number | null>(null);
   const startedRef = useRef(new Set<string>());
@@ -100,7 +115,8 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   }
   const badge = connectionBadge(model);
   const party = model.party;
-  const ended = party.state === "ENDED" || model.connection === "closed";
+  const removal = model.you ? (removals.get(model.you.userId) ?? null) : null;
+  const ended = party.state === "ENDED" || model.connection === "closed" || removal !== null;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 sm:px-4 lg:grid-cols-[minmax(0,1fr)_340px]">
@@ -130,6 +146,16 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
             {playerError}
           </p>
         )}
+        {removal && (
+          <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100" data-testid="removed-notice">
+            {removalMessage(removal)}
+          </p>
+        )}
+        {moderationError && (
+          <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
+            {moderationError}
+          </p>
+        )}
         {model.notice && (
           <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100">
             {model.notice}
@@ -150,6 +176,7 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           you={model.you}
           isHost={isHost}
           inviteCode={inviteCode}
+          onModerate={isHost && !ended ? onModerate : undefined}
         />
         <RoomChat messages={model.chat} disabled={ended} onSend={room.sendChat} />
       </aside>

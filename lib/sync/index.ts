@@ -11,3 +11,4 @@ export * from "./drift-controller";
 export * from "./host-reporter";
 export * from "./sync-client";
 export * from "./queue";
+export * from "./moderation";

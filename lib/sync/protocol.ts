@@ -196,6 +196,11 @@ export const presenceEventSchema = event("presence", {
 export const partyEventSchema = event("party", { party: partyMetaSchema });
 /** The party's queue changed (the whole queue: it is bounded and small). */
 export const queueEventSchema = event("queue", { queue: queueStateSchema });
+/** A member was removed by the host (lib/sync/moderation.ts); older peers skip it. */
+export const memberRemovedEventSchema = event("member.removed", {
+  memberId: id,
+  reason: z.enum(["kick", "ban"]),
+});
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -208,6 +213,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   presenceEventSchema,
   partyEventSchema,
   queueEventSchema,
+  memberRemovedEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;

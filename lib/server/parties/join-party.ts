@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { liveParty, livePartyMember } from "@/db/schema";
 import { conflict } from "@/lib/server/http/api-error";
 import { recordMembership } from "./membership";
+import { assertNotRemoved } from "./party-moderation";
 import type { PartyRow } from "./party-row";
 
 /**
@@ -14,6 +15,8 @@ import type { PartyRow } from "./party-row";
 export async function joinParty(row: PartyRow, memberId: string): Promise<"host" | "guest"> {
   if (row.state === "ENDED") throw conflict("This party has ended.");
   const role = row.hostId === memberId ? "host" : "guest";
+  // A kicked (for 10 minutes) or banned member is refused here, on every instance (the database decides).
+  if (role === "guest") await assertNotRemoved(row.id, memberId);
   const db = await getDb();
   const left = await db
     .update(livePartyMember)

@@ -33,6 +33,8 @@ export const SNAPSHOT_MAX_BYTES = 1024 * 1024;
 export interface StreamSubscriber {
   push(event: LoggedEvent): void;
   close(): void;
+  /** Whose stream this is (a `member.removed` event closes that member's streams). */
+  memberId?: string;
 }
 
 export class Room {
@@ -106,6 +108,10 @@ export class Room {
         break;
     }
     for (const subscriber of this.subscribers) subscriber.push(logged);
+    if (event.type === "member.removed") {
+      // The removed member's streams get the event, then close (a reconnect is refused: 403).
+      for (const subscriber of [...this.subscribers]) if (subscriber.memberId === event.memberId) subscriber.close();
+    }
     if (!wasEnded && this.ended) this.onEnded?.();
   }
 
