@@ -12,3 +12,4 @@ export * from "./host-reporter";
 export * from "./sync-client";
 export * from "./queue";
 export * from "./moderation";
+export * from "./moderation-state";

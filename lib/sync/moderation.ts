@@ -4,6 +4,7 @@
  * event joins the server events there. Imports stay relative (the extension bundles lib/sync).
  */
 import { z } from "zod";
+import { SLOW_MODE_MAX_SECONDS } from "./moderation-state";
 import { PROTOCOL_VERSION } from "./protocol";
 
 const memberId = z.string().min(1).max(64);
@@ -22,11 +23,24 @@ export function removalMessage(reason: RemovalReason): string {
   return reason === "ban" ? BANNED_MESSAGE : REMOVED_MESSAGE;
 }
 
+export const MUTED_MESSAGE = "The host muted you.";
+export const LOCKED_MESSAGE = "This party is locked.";
 export const memberKickCommandSchema = command("member.kick", { memberId });
 export const memberBanCommandSchema = command("member.ban", { memberId });
-export const moderationCommandSchema = z.discriminatedUnion("type", [memberKickCommandSchema, memberBanCommandSchema]);
+export const memberMuteCommandSchema = command("member.mute", { memberId });
+export const memberUnmuteCommandSchema = command("member.unmute", { memberId });
+export const slowModeCommandSchema = command("room.slowmode", { seconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS) });
+export const lockCommandSchema = command("room.lock", { locked: z.boolean() });
+export const moderationCommandSchema = z.discriminatedUnion("type", [
+  memberKickCommandSchema,
+  memberBanCommandSchema,
+  memberMuteCommandSchema,
+  memberUnmuteCommandSchema,
+  slowModeCommandSchema,
+  lockCommandSchema,
+]);
 export type ModerationCommand = z.infer<typeof moderationCommandSchema>;
-export const MODERATION_COMMAND_TYPES = ["member.kick", "member.ban"] as const;
+export const MODERATION_COMMAND_TYPES = ["member.kick", "member.ban", "member.mute", "member.unmute", "room.slowmode", "room.lock"] as const;
 
 /** Whether a posted command is one of these (then moderationCommandSchema parses it). */
 export function isModerationCommandInput(input: unknown): boolean {

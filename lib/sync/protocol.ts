@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
 import { safeText } from "../schemas/common";
+import { moderationStateSchema } from "./moderation-state";
 import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsSchema, queueStateSchema } from "./queue";
 
 /**
@@ -182,6 +183,8 @@ export const snapshotEventSchema = event("snapshot", {
   queue: queueStateSchema.optional(),
   /** Who is here, by name (optional: servers before the roster do not send it). */
   roster: rosterSchema.optional(),
+  /** Muted members, slow mode, lock (optional: servers before moderation do not send it). */
+  moderation: moderationStateSchema.optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -201,6 +204,8 @@ export const memberRemovedEventSchema = event("member.removed", {
   memberId: id,
   reason: z.enum(["kick", "ban"]),
 });
+/** The party's moderation state changed (the whole state: it is bounded). */
+export const moderationEventSchema = event("moderation", { moderation: moderationStateSchema });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -214,6 +219,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   partyEventSchema,
   queueEventSchema,
   memberRemovedEventSchema,
+  moderationEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;

@@ -55,3 +55,22 @@ test("a kick on instance A disconnects the member streaming from B, and B refuse
     expect(joined.status).toBe(403);
   }
 });
+
+test("mute and lock set on instance A are enforced by instance B", async () => {
+  const { a, b } = cluster;
+  const host = await guestToken(a.baseUrl, "Cluster Host 2");
+  const party = await createParty(a.baseUrl, host);
+  await join(a.baseUrl, party.id, host);
+  const guest = await guestToken(b.baseUrl, "Cluster Talker");
+  const member = await join(b.baseUrl, party.id, guest);
+
+  expect((await command(a.baseUrl, party.id, host, { type: "member.mute", memberId: member.id })).status).toBe(200);
+  expect((await command(a.baseUrl, party.id, host, { type: "room.lock", locked: true })).status).toBe(200);
+  await member.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { locked: boolean }).locked);
+  const chat = await command(b.baseUrl, party.id, guest, { type: "chat", text: "hello?" });
+  expect(chat.status).toBe(403);
+  expect(((await chat.json()) as { detail: string }).detail).toBe("The host muted you.");
+  const newcomer = await api(b.baseUrl, "POST", `/api/v1/parties/${party.id}/join`, await guestToken(b.baseUrl, "Cluster Late"));
+  expect(newcomer.status).toBe(403);
+  expect(((await newcomer.json()) as { detail: string }).detail).toBe("This party is locked.");
+});

@@ -137,3 +137,62 @@ test("only the host moderates: guest, non-member and anonymous get 403/401 and n
   expect((await command(app.baseUrl, party.id, host, { type: "member.ban", memberId: hostMember.id })).status).toBe(409);
   expect(await openEvents(party.id, outsider)).toEqual({ status: 200 });
 });
+
+test("mute, slow mode and lock: host only, enforced on chat and joins, replicated to every stream", async () => {
+  const host = await guestToken(app.baseUrl, "Room Host");
+  const party = await createParty(app.baseUrl, host);
+  const hostMember = await join(party.id, host);
+  const guest = await guestToken(app.baseUrl, "Chatty Cat");
+  const cat = await join(party.id, guest);
+  const outsider = await guestToken(app.baseUrl, "Mod Outsider");
+  const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
+
+  // Authorization: a guest, a non-member and an anonymous caller change nothing.
+  for (const body of [
+    { type: "member.mute", memberId: cat.id },
+    { type: "room.slowmode", seconds: 30 },
+    { type: "room.lock", locked: true },
+  ]) {
+    expect((await command(app.baseUrl, party.id, guest, body)).status).toBe(403);
+    expect((await command(app.baseUrl, party.id, outsider, body)).status).toBe(403);
+    expect((await api(app.baseUrl, "POST", `/api/v1/parties/${party.id}/commands`, null, { v: 1, ...body })).status).toBe(401);
+  }
+  expect(cat.stream.events.some((e) => e.data.type === "moderation")).toBe(false);
+  expect((await command(app.baseUrl, party.id, host, { type: "room.slowmode", seconds: 301 })).status).toBe(422);
+
+  // Mute: the member's chat is refused; everyone's stream carries the new state; unmute lifts it.
+  expect((await command(app.baseUrl, party.id, host, { type: "member.mute", memberId: cat.id })).status).toBe(200);
+  await cat.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { muted: string[] }).muted.includes(cat.id));
+  const muted = await command(app.baseUrl, party.id, guest, { type: "chat", text: "can you hear me" });
+  expect(muted.status).toBe(403);
+  expect(await detail(muted)).toBe("The host muted you.");
+  const late = await join(party.id, await guestToken(app.baseUrl, "Late Lou"));
+  expect((await late.stream.waitFor((e) => e.type === "snapshot")).data.moderation).toEqual({ muted: [cat.id], slowModeSeconds: 0, locked: false });
+  expect((await command(app.baseUrl, party.id, host, { type: "member.unmute", memberId: cat.id })).status).toBe(200);
+  await cat.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { muted: string[] }).muted.length === 0);
+  expect((await command(app.baseUrl, party.id, guest, { type: "chat", text: "back" })).status).toBe(200);
+
+  // Slow mode: one message per N seconds per member (429 with the wait); the host is not slowed.
+  expect((await command(app.baseUrl, party.id, host, { type: "room.slowmode", seconds: 300 })).status).toBe(200);
+  await cat.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { slowModeSeconds: number }).slowModeSeconds === 300);
+  const slowed = await command(app.baseUrl, party.id, guest, { type: "chat", text: "again" });
+  expect(slowed.status).toBe(429);
+  expect(await detail(slowed)).toMatch(/^Slow mode is on: you can send another message in \d+ s\.$/);
+  expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect((await command(app.baseUrl, party.id, guest, { type: "chat", text: "again" })).status).toBe(429);
+  expect((await command(app.baseUrl, party.id, host, { type: "chat", text: "host 1" })).status).toBe(200);
+  expect((await command(app.baseUrl, party.id, host, { type: "chat", text: "host 2" })).status).toBe(200);
+  expect((await command(app.baseUrl, party.id, host, { type: "room.slowmode", seconds: 0 })).status).toBe(200);
+  await cat.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { slowModeSeconds: number }).slowModeSeconds === 0);
+  expect((await command(app.baseUrl, party.id, guest, { type: "chat", text: "free again" })).status).toBe(200);
+
+  // Lock: new joiners are refused; members already in stay (and may reconnect).
+  expect((await command(app.baseUrl, party.id, host, { type: "room.lock", locked: true })).status).toBe(200);
+  await hostMember.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { locked: boolean }).locked);
+  expect(await openEvents(party.id, outsider)).toEqual({ status: 403, detail: "This party is locked." });
+  expect(await joinStatus(party.id, outsider)).toMatchObject({ status: 403, body: { detail: "This party is locked." } });
+  expect((await joinStatus(party.id, guest)).status).toBe(200);
+  expect((await command(app.baseUrl, party.id, host, { type: "room.lock", locked: false })).status).toBe(200);
+  await hostMember.stream.waitFor((e) => e.type === "moderation" && !(e.moderation as { locked: boolean }).locked);
+  expect((await joinStatus(party.id, outsider)).status).toBe(200);
+});

@@ -11,6 +11,7 @@ import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/rooms";
 import { applyHostCommand, isHostCommand, isQueueCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
+import { assertMayChat } from "./chat-moderation";
 import { handleQueueCommand } from "./handle-queue-command";
 import { recordMedia } from "./record-media";
 
@@ -43,6 +44,7 @@ export async function handleCommand(
 
   switch (command.type) {
     case "chat": {
+      assertMayChat(room, caller.id, Date.now());
       await enforceRateLimit(`chat:${room.id}:${caller.id}`, CHAT_RATE_LIMIT, "You're sending messages too fast. Please wait a moment.");
       const message = { id: randomUUID(), userId: caller.id, displayName: caller.displayName.slice(0, 100), text: command.text, at: Date.now() };
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "chat", message }) };

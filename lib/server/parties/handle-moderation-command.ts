@@ -11,7 +11,7 @@ import { livePartyMember } from "@/db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/rooms";
-import { moderationCommandSchema, PROTOCOL_VERSION } from "@/lib/sync";
+import { moderationCommandSchema, MUTED_MAX, PROTOCOL_VERSION, type ModerationState } from "@/lib/sync";
 import type { CommandCaller } from "./handle-command";
 import { recordMembership } from "./membership";
 import { recordRemoval } from "./party-moderation";
@@ -48,5 +48,31 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
       await recordMembership(room.id, command.memberId, false);
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "member.removed", memberId: command.memberId, reason }) };
     }
+    case "member.mute": {
+      if (command.memberId === caller.id) throw conflict("You cannot mute yourself.");
+      if (room.moderation.muted.includes(command.memberId)) return { id: null };
+      if (room.moderation.muted.length >= MUTED_MAX) throw conflict(`At most ${MUTED_MAX} members can be muted at once.`);
+      const db = await getDb();
+      const [member] = await db
+        .select({ memberId: livePartyMember.memberId })
+        .from(livePartyMember)
+        .where(and(eq(livePartyMember.partyId, room.id), eq(livePartyMember.memberId, command.memberId)))
+        .limit(1);
+      if (!member) throw notFound("That person has not joined this party.");
+      return publishModeration(room, { ...room.moderation, muted: [...room.moderation.muted, command.memberId] });
+    }
+    case "member.unmute":
+      if (!room.moderation.muted.includes(command.memberId)) return { id: null };
+      return publishModeration(room, { ...room.moderation, muted: room.moderation.muted.filter((id) => id !== command.memberId) });
+    case "room.slowmode":
+      if (room.moderation.slowModeSeconds === command.seconds) return { id: null };
+      return publishModeration(room, { ...room.moderation, slowModeSeconds: command.seconds });
+    case "room.lock":
+      if (room.moderation.locked === command.locked) return { id: null };
+      return publishModeration(room, { ...room.moderation, locked: command.locked });
   }
+}
+
+async function publishModeration(room: Room, moderation: ModerationState): Promise<{ id: string }> {
+  return { id: await publish(room, { v: PROTOCOL_VERSION, type: "moderation", moderation }) };
 }

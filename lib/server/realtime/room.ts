@@ -6,6 +6,8 @@ import "server-only";
  */
 import {
   appendStroke,
+  emptyModeration,
+  type ModerationState,
   emptyQueue,
   PROTOCOL_VERSION,
   type QueueState,
@@ -48,6 +50,10 @@ export class Room {
   hostOnline = false;
   /** Who is here, by name (bounded), folded from `presence` events that carry a new one. */
   roster: RosterMember[] = [];
+  /** Muted members, slow mode, lock: folded from `moderation` events. */
+  moderation: ModerationState = emptyModeration();
+  /** When each member last chatted (slow mode), folded from `chat` events. */
+  readonly lastChatAt = new Map<string, number>();
   lastEventId: string | null = null;
   readonly subscribers = new Set<StreamSubscriber>();
   /** Open streams per member on this instance. */
@@ -90,6 +96,7 @@ export class Room {
         break;
       case "chat":
         this.chat.push(event.message);
+        this.lastChatAt.set(event.message.userId, event.message.at);
         if (this.chat.length > CHAT_HISTORY) this.chat.splice(0, this.chat.length - CHAT_HISTORY);
         break;
       case "draw.stroke":
@@ -100,6 +107,9 @@ export class Room {
         break;
       case "queue":
         this.queue = event.queue;
+        break;
+      case "moderation":
+        this.moderation = event.moderation;
         break;
       case "presence":
         this.members = event.members;
@@ -130,6 +140,7 @@ export class Room {
       serverTime,
       queue: this.queue,
       roster: [...this.roster],
+      moderation: this.moderation,
     };
   }
 }
