@@ -14,9 +14,19 @@ export interface MembersPanelProps {
   you: { userId: string; displayName: string } | null;
   isHost: boolean;
   inviteCode: string | null;
+  /** The host's actions on a member (kick, ban); absent for everyone else. */
+  onModerate?: (action: MemberAction, member: RosterMember) => void;
+  /** Members the host muted (shown to everyone). */
+  muted?: readonly string[];
+  /** The host's room settings (slow mode, lock); absent for everyone else. */
+  settings?: { slowModeSeconds: number; locked: boolean; onSlowMode: (seconds: number) => void; onLock: (locked: boolean) => void };
 }
 
-export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode }: MembersPanelProps) {
+const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120, 300] as const;
+
+export type MemberAction = "kick" | "ban" | "mute" | "unmute";
+
+export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode, onModerate, muted = [], settings }: MembersPanelProps) {
   const more = roster ? Math.max(0, members - roster.length) : 0;
   return (
     <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
@@ -39,6 +49,37 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
                 {member.role === "host" && <span className="rounded bg-amber-300 px-1.5 text-xs font-semibold text-slate-950">Host</span>}
                 {member.guest && <span className="text-xs text-slate-400">guest</span>}
                 {member.userId === you?.userId && <span className="text-xs text-slate-400">(you)</span>}
+                {muted.includes(member.userId) && <span className="rounded bg-slate-600 px-1.5 text-xs text-slate-100">muted</span>}
+                {isHost && onModerate && member.role !== "host" && member.userId !== you?.userId && (
+                  <span className="ml-auto flex shrink-0 gap-1">
+                    <button
+                      type="button"
+                      className="rounded border border-slate-600 px-2 py-0.5 text-xs hover:bg-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                      aria-label={`${muted.includes(member.userId) ? "Unmute" : "Mute"} ${member.displayName}`}
+                      onClick={() => onModerate(muted.includes(member.userId) ? "unmute" : "mute", member)}
+                    >
+                      {muted.includes(member.userId) ? "Unmute" : "Mute"}
+                    </button>
+                    <button
+                      type="button"
+                      className="rounded border border-slate-600 px-2 py-0.5 text-xs hover:bg-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                      aria-label={`Kick ${member.displayName}`}
+                      title="Remove from the party (they can come back in 10 minutes)"
+                      onClick={() => onModerate("kick", member)}
+                    >
+                      Kick
+                    </button>
+                    <button
+                      type="button"
+                      className="rounded border border-red-700 px-2 py-0.5 text-xs text-red-200 hover:bg-red-950 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                      aria-label={`Ban ${member.displayName}`}
+                      title="Remove from the party for good"
+                      onClick={() => onModerate("ban", member)}
+                    >
+                      Ban
+                    </button>
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -55,6 +96,28 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
             {isHost ? " (host)" : ""}
           </p>
         )
+      )}
+      {settings && (
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-1">
+            Slow mode
+            <select
+              className="rounded border border-slate-600 bg-slate-900 px-1 py-0.5"
+              value={settings.slowModeSeconds}
+              onChange={(e) => settings.onSlowMode(Number(e.target.value))}
+            >
+              {[...new Set([...SLOW_MODE_CHOICES, settings.slowModeSeconds])].sort((a, b) => a - b).map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {seconds === 0 ? "Off" : `${seconds} s`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={settings.locked} onChange={(e) => settings.onLock(e.target.checked)} />
+            Lock the room
+          </label>
+        </div>
       )}
       {inviteCode && (
         <p className="mt-1 text-slate-400">

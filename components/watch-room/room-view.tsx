@@ -7,14 +7,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, syncStatusText } from "@/extension/src/overlay/status-text";
-import { autoplays, emptyQueue, PROTOCOL_VERSION, type QueueState, type ServerEvent } from "@/lib/sync";
+import { ApiClient } from "@/extension/src/background/api-client";
+import { autoplays, emptyModeration, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, removalMessage, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
 import { HostControls } from "./host-controls";
-import { MembersPanel } from "./members-panel";
+import { MembersPanel, type MemberAction } from "./members-panel";
 import { MusicModeSwitch } from "./music-mode-switch";
 import { MusicStage } from "./music-stage";
 import { PollPanel } from "./poll-panel";
@@ -34,10 +35,43 @@ const BADGE_TONE = {
 export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string; token: string; urls: PlayerUrls; inviteCode: string | null }) {
   const [queue, setQueue] = useState<QueueState>(emptyQueue);
   const queueRef = useRef(queue);
+  // Members the host removed (their id → why): this room's own removal ends it with the host's word.
+  const [removals, setRemovals] = useState<ReadonlyMap<string, RemovalReason>>(() => new Map());
+  const [moderationError, setModerationError] = useState<string | null>(null);
+  const [moderation, setModeration] = useState<ModerationState>(emptyModeration);
   const onEvent = useCallback((event: ServerEvent) => {
-    if (event.type === "snapshot") setQueue(event.queue ?? emptyQueue());
+    if (event.type === "snapshot") {
+      setQueue(event.queue ?? emptyQueue());
+      setModeration(event.moderation ?? emptyModeration());
+    } else if (event.type === "moderation") setModeration(event.moderation);
     else if (event.type === "queue") setQueue(event.queue);
+    else if (event.type === "member.removed") setRemovals((previous) => new Map(previous).set(event.memberId, event.reason));
   }, []);
+  const moderate = useCallback(
+    (command: ModerationCommand) => {
+      setModerationError(null);
+      new ApiClient(window.location.origin)
+        .moderate(token, partyId, command)
+        .catch((error: unknown) => setModerationError(error instanceof Error ? error.message : "That did not work. Please try again."));
+    },
+    [partyId, token],
+  );
+  const onModerate = useCallback(
+    (action: MemberAction, member: RosterMember) => {
+      if (action === "ban" && !window.confirm(`Ban ${member.displayName} from this party for good?`)) return;
+      moderate({ v: PROTOCOL_VERSION, type: `member.${action}`, memberId: member.userId });
+    },
+    [moderate],
+  );
+  const hostSettings = useMemo(
+    () => ({
+      slowModeSeconds: moderation.slowModeSeconds,
+      locked: moderation.locked,
+      onSlowMode: (seconds: number) => moderate({ v: PROTOCOL_VERSION, type: "room.slowmode", seconds }),
+      onLock: (locked: boolean) => moderate({ v: PROTOCOL_VERSION, type: "room.lock", locked }),
+    }),
+    [moderate, moderation.slowModeSeconds, moderation.locked],
+  );
   const room = useWatchRoom(partyId, token, onEvent);
   const [startsIn, setStartsIn] = useState<number | null>(null);
   const startedRef = useRef(new Set<string>());
@@ -115,7 +149,9 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   }
   const badge = connectionBadge(model);
   const party = model.party;
-  const ended = party.state === "ENDED" || model.connection === "closed";
+  const removal = model.you ? (removals.get(model.you.userId) ?? null) : null;
+  const ended = party.state === "ENDED" || model.connection === "closed" || removal !== null;
+  const mutedMe = model.you !== null && moderation.muted.includes(model.you.userId);
   const musicMode = queue.settings.musicMode;
   const queuePanel = (
     <QueuePanel key="queue" queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} showNowPlaying={!musicMode} />
@@ -160,7 +196,22 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
             {playerError}
           </p>
         )}
-        {model.notice && (
+        {removal && (
+          <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100" data-testid="removed-notice">
+            {removalMessage(removal)}
+          </p>
+        )}
+        {mutedMe && !ended && (
+          <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100" data-testid="muted-notice">
+            {MUTED_MESSAGE}
+          </p>
+        )}
+        {moderationError && (
+          <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
+            {moderationError}
+          </p>
+        )}
+        {model.notice && !removal && model.notice !== MUTED_MESSAGE && (
           <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100">
             {model.notice}
           </p>
@@ -184,8 +235,11 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           you={model.you}
           isHost={isHost}
           inviteCode={inviteCode}
+          onModerate={isHost && !ended ? onModerate : undefined}
+          muted={moderation.muted}
+          settings={isHost && !ended ? hostSettings : undefined}
         />
-        <RoomChat messages={model.chat} disabled={ended} onSend={room.sendChat} />
+        <RoomChat messages={model.chat} disabled={ended || mutedMe} onSend={room.sendChat} />
       </aside>
     </div>
   );

@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./playlists";
 export * from "./parties";
 export * from "./scheduled-parties";
+export * from "./party-moderation";

@@ -12,3 +12,5 @@ export * from "./host-reporter";
 export * from "./sync-client";
 export * from "./queue";
 export * from "./poll";
+export * from "./moderation";
+export * from "./moderation-state";

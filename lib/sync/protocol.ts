@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
 import { safeText } from "../schemas/common";
+import { moderationStateSchema } from "./moderation-state";
 import { pollOpenInputSchema, pollSchema } from "./poll";
 import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateSchema } from "./queue";
 
@@ -189,6 +190,8 @@ export const snapshotEventSchema = event("snapshot", {
   poll: pollSchema.nullable().optional(),
   /** Which option you voted for in that poll (null: none). */
   pollVote: z.number().int().nonnegative().nullable().optional(),
+  /** Muted members, slow mode, lock (optional: servers before moderation do not send it). */
+  moderation: moderationStateSchema.optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -205,6 +208,13 @@ export const partyEventSchema = event("party", { party: partyMetaSchema });
 export const queueEventSchema = event("queue", { queue: queueStateSchema });
 /** The party's poll changed: options, live tallies, status and result (never who voted). */
 export const pollEventSchema = event("poll", { poll: pollSchema });
+/** A member was removed by the host (lib/sync/moderation.ts); older peers skip it. */
+export const memberRemovedEventSchema = event("member.removed", {
+  memberId: id,
+  reason: z.enum(["kick", "ban"]),
+});
+/** The party's moderation state changed (the whole state: it is bounded). */
+export const moderationEventSchema = event("moderation", { moderation: moderationStateSchema });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -218,6 +228,8 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   partyEventSchema,
   queueEventSchema,
   pollEventSchema,
+  memberRemovedEventSchema,
+  moderationEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { API_DEFAULT_ERROR, API_HTML_ERROR } from "@/lib/constants";
 import { currentPartySchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
-import type { ClientCommand } from "@/lib/sync";
+import type { ClientCommand, ModerationCommand } from "@/lib/sync";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -117,6 +117,11 @@ export class ApiClient {
 
   async leaveParty(token: string): Promise<void> {
     await this.json("DELETE", "/api/v1/users/me/leave-party", token);
+  }
+
+  /** One of the host's moderation commands (kick, ban); throws ApiRequestError with the server's reason. */
+  async moderate(token: string, partyId: string, command: ModerationCommand): Promise<unknown> {
+    return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);
   }
 
   /** One protocol command; the answer body (a `pong` for a ping). */

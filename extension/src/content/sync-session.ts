@@ -11,7 +11,9 @@
  */
 import {
   appendStroke,
+  MUTED_MESSAGE,
   PROTOCOL_VERSION,
+  removalMessage,
   SyncClient,
   type ChatMessage,
   type ClientCommand,
@@ -191,6 +193,14 @@ export class SyncSession {
       case "poll":
         if (event.poll.id !== m.poll?.id) m.pollVote = null;
         m.poll = event.poll;
+        break;
+      case "member.removed":
+        // This member's stream closes next and the reconnect is refused; say why meanwhile.
+        if (m.you && event.memberId === m.you.userId) m.notice = removalMessage(event.reason);
+        break;
+      case "moderation":
+        if (m.you && event.moderation.muted.includes(m.you.userId)) m.notice = MUTED_MESSAGE;
+        else if (m.notice === MUTED_MESSAGE) m.notice = null;
         break;
       default:
         break;

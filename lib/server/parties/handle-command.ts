@@ -13,6 +13,7 @@ import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/rooms";
 import { applyHostCommand, isHostCommand, isPollCommand, isQueueCommand, isRequestCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
 import { handlePollCommand } from "./handle-poll-command";
+import { assertMayChat } from "./chat-moderation";
 import { handleQueueCommand } from "./handle-queue-command";
 import { handleRequestCommand, REQUEST_HOST_ONLY } from "./handle-request-command";
 import { recordMedia } from "./record-media";
@@ -53,6 +54,7 @@ export async function handleCommand(
 
   switch (command.type) {
     case "chat": {
+      assertMayChat(room, caller.id, Date.now());
       await enforceRateLimit(`chat:${room.id}:${caller.id}`, CHAT_RATE_LIMIT, "You're sending messages too fast. Please wait a moment.");
       const message = { id: randomUUID(), userId: caller.id, displayName: caller.displayName.slice(0, 100), text: command.text, at: Date.now() };
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "chat", message }) };

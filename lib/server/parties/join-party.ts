@@ -2,8 +2,12 @@ import "server-only";
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { liveParty, livePartyMember } from "@/db/schema";
-import { conflict } from "@/lib/server/http/api-error";
+import { conflict, forbidden } from "@/lib/server/http/api-error";
+import { getRoom } from "@/lib/server/realtime/rooms";
+import { LOCKED_MESSAGE } from "@/lib/sync";
+import { isMember } from "./find-party";
 import { recordMembership } from "./membership";
+import { assertNotRemoved } from "./party-moderation";
 import type { PartyRow } from "./party-row";
 
 /**
@@ -14,6 +18,10 @@ import type { PartyRow } from "./party-row";
 export async function joinParty(row: PartyRow, memberId: string): Promise<"host" | "guest"> {
   if (row.state === "ENDED") throw conflict("This party has ended.");
   const role = row.hostId === memberId ? "host" : "guest";
+  // A kicked (for 10 minutes) or banned member is refused here, on every instance (the database decides).
+  if (role === "guest") await assertNotRemoved(row.id, memberId);
+  // A locked party takes no new joiners; members already in (reconnecting) stay.
+  if (role === "guest" && (await getRoom(row.id, row)).moderation.locked && !(await isMember(row.id, memberId))) throw forbidden(LOCKED_MESSAGE);
   const db = await getDb();
   const left = await db
     .update(livePartyMember)

@@ -36,6 +36,7 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
     const subscriber: StreamSubscriber = {
       push: (event) => (ready ? send(event) : pending.push(event)),
       close: () => sink.close(),
+      memberId: member.id,
     };
     // Subscribe before reading the replica or the buffer, so nothing falls between them.
     room.subscribers.add(subscriber);

@@ -8,6 +8,8 @@ import {
   appendStroke,
   applyPollEntry,
   type PollRecord,
+  emptyModeration,
+  type ModerationState,
   emptyQueue,
   PROTOCOL_VERSION,
   withQueueDefaults,
@@ -37,6 +39,8 @@ export const SNAPSHOT_MAX_BYTES = 1.5 * 1024 * 1024;
 export interface StreamSubscriber {
   push(event: LoggedEvent): void;
   close(): void;
+  /** Whose stream this is (a `member.removed` event closes that member's streams). */
+  memberId?: string;
 }
 
 export class Room {
@@ -52,6 +56,10 @@ export class Room {
   hostOnline = false;
   /** Who is here, by name (bounded), folded from `presence` events that carry a new one. */
   roster: RosterMember[] = [];
+  /** Muted members, slow mode, lock: folded from `moderation` events. */
+  moderation: ModerationState = emptyModeration();
+  /** When each member last chatted (slow mode), folded from `chat` events. */
+  readonly lastChatAt = new Map<string, number>();
   lastEventId: string | null = null;
   readonly subscribers = new Set<StreamSubscriber>();
   /** Open streams per member on this instance. */
@@ -103,6 +111,7 @@ export class Room {
         break;
       case "chat":
         this.chat.push(event.message);
+        this.lastChatAt.set(event.message.userId, event.message.at);
         if (this.chat.length > CHAT_HISTORY) this.chat.splice(0, this.chat.length - CHAT_HISTORY);
         break;
       case "draw.stroke":
@@ -115,6 +124,9 @@ export class Room {
         // The log is not re-parsed on the way in (Redis): an older server's event lacks newer fields.
         this.queue = withQueueDefaults(event.queue);
         break;
+      case "moderation":
+        this.moderation = event.moderation;
+        break;
       case "presence":
         this.members = event.members;
         this.hostOnline = event.hostOnline;
@@ -122,6 +134,10 @@ export class Room {
         break;
     }
     for (const subscriber of this.subscribers) subscriber.push(logged);
+    if (event.type === "member.removed") {
+      // The removed member's streams get the event, then close (a reconnect is refused: 403).
+      for (const subscriber of [...this.subscribers]) if (subscriber.memberId === event.memberId) subscriber.close();
+    }
     this.resolveFoldWaiters();
     if (!wasEnded && this.ended) this.onEnded?.();
   }
@@ -182,6 +198,7 @@ export class Room {
       roster: [...this.roster],
       poll: this.poll?.poll ?? null,
       pollVote: this.poll?.ballots[you.userId]?.option ?? null,
+      moderation: this.moderation,
     };
   }
 }

@@ -3,9 +3,11 @@ import { z } from "zod";
 import { idParamSchema } from "@/lib/schemas/common";
 import { forbidden } from "@/lib/server/http/api-error";
 import { handleCommand } from "@/lib/server/parties/handle-command";
+import { handleModerationCommand } from "@/lib/server/parties/handle-moderation-command";
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { getRoom } from "@/lib/server/realtime/rooms";
+import { isModerationCommandInput } from "@/lib/sync";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
 
@@ -19,6 +21,7 @@ export const POST = withApi(
     const body = await parseBody(req, z.unknown());
     const room = await getRoom(id);
     if (!(await isPartyMember(room, user.id))) throw forbidden("Join the party before sending to it.");
+    if (isModerationCommandInput(body)) return handleModerationCommand(room, partyCaller(user), body);
     return handleCommand(room, partyCaller(user), body, receivedAt);
   },
   // Hosts report every play/pause/seek and ping for clock sync: a generous per-caller budget.

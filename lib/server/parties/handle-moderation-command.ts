@@ -1,0 +1,78 @@
+import "server-only";
+/**
+ * The host's moderation commands (issue 12 §3), posted like every command to
+ * /parties/{id}/commands. Kick and ban: the removal is stored (database: every instance refuses the
+ * member's rejoin), the membership record turns false (every instance refuses their commands at once),
+ * and a `member.removed` event closes their streams on every instance and tells their room.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { livePartyMember } from "@/db/schema";
+import { conflict, forbidden, notFound, unprocessable } from "@/lib/server/http/api-error";
+import type { Room } from "@/lib/server/realtime/room";
+import { publish } from "@/lib/server/realtime/rooms";
+import { moderationCommandSchema, MUTED_MAX, PROTOCOL_VERSION, type ModerationState } from "@/lib/sync";
+import type { CommandCaller } from "./handle-command";
+import { recordMembership } from "./membership";
+import { recordRemoval } from "./party-moderation";
+
+export const HOST_ONLY_MODERATION = "Only the host can moderate the party.";
+
+export async function handleModerationCommand(room: Room, caller: CommandCaller, input: unknown): Promise<{ id: string | null }> {
+  const parsed = moderationCommandSchema.safeParse(input);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw unprocessable(first ? `${first.path.length > 0 ? `${first.path.join(".")}: ` : ""}${first.message}` : "Invalid command");
+  }
+  const command = parsed.data;
+  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+  if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_MODERATION);
+
+  switch (command.type) {
+    case "member.kick":
+    case "member.ban": {
+      if (command.memberId === caller.id) throw conflict("You cannot remove yourself from your own party.");
+      const db = await getDb();
+      const [member] = await db
+        .select({ leftAt: livePartyMember.leftAt })
+        .from(livePartyMember)
+        .where(and(eq(livePartyMember.partyId, room.id), eq(livePartyMember.memberId, command.memberId)))
+        .limit(1);
+      if (!member) throw notFound("That person has not joined this party.");
+      const reason = command.type === "member.ban" ? "ban" : "kick";
+      await recordRemoval(room.id, command.memberId, reason);
+      await db
+        .update(livePartyMember)
+        .set({ leftAt: new Date() })
+        .where(and(eq(livePartyMember.partyId, room.id), eq(livePartyMember.memberId, command.memberId), isNull(livePartyMember.leftAt)));
+      await recordMembership(room.id, command.memberId, false);
+      return { id: await publish(room, { v: PROTOCOL_VERSION, type: "member.removed", memberId: command.memberId, reason }) };
+    }
+    case "member.mute": {
+      if (command.memberId === caller.id) throw conflict("You cannot mute yourself.");
+      if (room.moderation.muted.includes(command.memberId)) return { id: null };
+      if (room.moderation.muted.length >= MUTED_MAX) throw conflict(`At most ${MUTED_MAX} members can be muted at once.`);
+      const db = await getDb();
+      const [member] = await db
+        .select({ memberId: livePartyMember.memberId })
+        .from(livePartyMember)
+        .where(and(eq(livePartyMember.partyId, room.id), eq(livePartyMember.memberId, command.memberId)))
+        .limit(1);
+      if (!member) throw notFound("That person has not joined this party.");
+      return publishModeration(room, { ...room.moderation, muted: [...room.moderation.muted, command.memberId] });
+    }
+    case "member.unmute":
+      if (!room.moderation.muted.includes(command.memberId)) return { id: null };
+      return publishModeration(room, { ...room.moderation, muted: room.moderation.muted.filter((id) => id !== command.memberId) });
+    case "room.slowmode":
+      if (room.moderation.slowModeSeconds === command.seconds) return { id: null };
+      return publishModeration(room, { ...room.moderation, slowModeSeconds: command.seconds });
+    case "room.lock":
+      if (room.moderation.locked === command.locked) return { id: null };
+      return publishModeration(room, { ...room.moderation, locked: command.locked });
+  }
+}
+
+async function publishModeration(room: Room, moderation: ModerationState): Promise<{ id: string }> {
+  return { id: await publish(room, { v: PROTOCOL_VERSION, type: "moderation", moderation }) };
+}

@@ -1,0 +1,25 @@
+/**
+ * A live party's moderation state (issue 12 §3), apart from moderation.ts so protocol.ts can carry it
+ * (the `moderation` event, the snapshot's field) without an import cycle.
+ */
+import { z } from "zod";
+
+const memberId = z.string().min(1).max(64);
+
+export const SLOW_MODE_MAX_SECONDS = 300;
+/** How many members can be muted at once (the state travels whole in every `moderation` event). */
+export const MUTED_MAX = 500;
+
+/** The party's moderation state: replicated through the log like the queue, enforced by every instance. */
+export const moderationStateSchema = z.object({
+  muted: z.array(memberId).max(MUTED_MAX),
+  /** One chat message per this many seconds per member; 0 = off. */
+  slowModeSeconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS),
+  /** No new joiners (members already in stay). */
+  locked: z.boolean(),
+});
+export type ModerationState = z.infer<typeof moderationStateSchema>;
+export function emptyModeration(): ModerationState {
+  return { muted: [], slowModeSeconds: 0, locked: false };
+}
+
