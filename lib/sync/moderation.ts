@@ -1,13 +1,15 @@
 /**
- * Moderation of a live party (issue 12 §3): the host's commands and the event that removes a member.
+ * Moderation of a live party: the host's commands and the event that removes a member.
  * Kept apart from protocol.ts so other additions to the protocol merge cleanly; the `member.removed`
  * event joins the server events there. Imports stay relative (the extension bundles lib/sync).
  */
 import { z } from "zod";
+import { safeText } from "../schemas/common";
 import { SLOW_MODE_MAX_SECONDS } from "./moderation-state";
 import { PROTOCOL_VERSION } from "./protocol";
 
-const memberId = z.string().min(1).max(64);
+/** Looked up in the database: text it could not store (NUL, unpaired surrogates) is refused with a 422 first. */
+const memberId = safeText("Member ID").min(1).max(64);
 const command = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ v: z.literal(PROTOCOL_VERSION), type: z.literal(type), ...shape });
 
