@@ -14,17 +14,24 @@ export interface MembersPanelProps {
   you: { userId: string; displayName: string } | null;
   isHost: boolean;
   inviteCode: string | null;
-  /** The host's actions on a member (kick, ban); absent for everyone else. */
+  /** The host's actions on a member (mute, kick, ban, hand over host); absent for everyone else. */
   onModerate?: (action: MemberAction, member: RosterMember) => void;
   /** Members the host muted (shown to everyone). */
   muted?: readonly string[];
   /** The host's room settings (slow mode, lock); absent for everyone else. */
-  settings?: { slowModeSeconds: number; locked: boolean; onSlowMode: (seconds: number) => void; onLock: (locked: boolean) => void };
+  settings?: {
+    slowModeSeconds: number;
+    locked: boolean;
+    onSlowMode: (seconds: number) => void;
+    onLock: (locked: boolean) => void;
+    /** Parties on the streamer's Twitch chat: whether "!vote N" there counts in polls. */
+    twitchVotes?: { on: boolean; onChange: (on: boolean) => void };
+  };
 }
 
 const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120, 300] as const;
 
-export type MemberAction = "kick" | "ban" | "mute" | "unmute";
+export type MemberAction = "kick" | "ban" | "mute" | "unmute" | "handover";
 
 export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode, onModerate, muted = [], settings }: MembersPanelProps) {
   const more = roster ? Math.max(0, members - roster.length) : 0;
@@ -59,6 +66,15 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
                       onClick={() => onModerate(muted.includes(member.userId) ? "unmute" : "mute", member)}
                     >
                       {muted.includes(member.userId) ? "Unmute" : "Mute"}
+                    </button>
+                    <button
+                      type="button"
+                      className="rounded border border-amber-600 px-2 py-0.5 text-xs text-amber-100 hover:bg-amber-950 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                      aria-label={`Make ${member.displayName} the host`}
+                      title="Hand the host role over: their player leads, you become a guest"
+                      onClick={() => onModerate("handover", member)}
+                    >
+                      Make host
                     </button>
                     <button
                       type="button"
@@ -117,6 +133,12 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
             <input type="checkbox" checked={settings.locked} onChange={(e) => settings.onLock(e.target.checked)} />
             Lock the room
           </label>
+          {settings.twitchVotes && (
+            <label className="flex items-center gap-1">
+              <input type="checkbox" checked={settings.twitchVotes.on} onChange={(e) => settings.twitchVotes?.onChange(e.target.checked)} />
+              Votes from Twitch chat (!vote 1)
+            </label>
+          )}
         </div>
       )}
       {inviteCode && (

@@ -1,10 +1,25 @@
 "use client";
-/** The party's built-in chat in the watch room (the same messages the extension's overlay shows). */
+/**
+ * The party's built-in chat in the watch room (the same messages the extension's overlay shows).
+ * Members report someone else's message to the host from here; a message you reported is hidden in
+ * your view and shown as reported.
+ */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { inputClass, smallButtonClass } from "@/components/parties/styles";
 import { CHAT_MAX, type ChatMessage } from "@/lib/sync";
 
-export function RoomChat({ messages, disabled, onSend }: { messages: ChatMessage[]; disabled: boolean; onSend(text: string): Promise<void> }) {
+export interface RoomChatProps {
+  messages: ChatMessage[];
+  disabled: boolean;
+  onSend(text: string): Promise<void>;
+  /** Your member id (your own messages cannot be reported). */
+  youId?: string | null;
+  /** Ids of the messages you reported. */
+  reportedByYou?: ReadonlySet<string>;
+  onReport?(messageId: string): Promise<void>;
+}
+
+export function RoomChat({ messages, disabled, onSend, youId = null, reportedByYou, onReport }: RoomChatProps) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,16 +46,44 @@ export function RoomChat({ messages, disabled, onSend }: { messages: ChatMessage
     }
   }
 
+  async function report(message: ChatMessage) {
+    if (!onReport || !window.confirm(`Report this message from ${message.displayName} to the host?`)) return;
+    setError(null);
+    try {
+      await onReport(message.id);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    }
+  }
+
   return (
     <section aria-label="Chat" className="flex min-h-0 flex-col rounded-lg border border-slate-700 bg-slate-900/70">
       <h2 className="border-b border-slate-700 px-3 py-2 text-sm font-semibold text-white">Chat</h2>
       <ol ref={listRef} className="max-h-72 min-h-32 flex-1 space-y-1.5 overflow-y-auto px-3 py-2 text-sm lg:max-h-[50vh]" aria-live="polite">
         {messages.length === 0 && <li className="text-slate-400">No messages yet. Say hi!</li>}
-        {messages.map((m) => (
-          <li key={m.id} className="break-words text-slate-200">
-            <span className="font-semibold text-cyan-200">{m.displayName}</span>: {m.text}
-          </li>
-        ))}
+        {messages.map((m) =>
+          reportedByYou?.has(m.id) ? (
+            <li key={m.id} className="italic text-slate-400" data-message-id={m.id}>
+              Message from {m.displayName} reported
+            </li>
+          ) : (
+            <li key={m.id} className="group flex items-start gap-2 break-words text-slate-200" data-message-id={m.id}>
+              <span className="min-w-0 flex-1">
+                <span className="font-semibold text-cyan-200">{m.displayName}</span>: {m.text}
+              </span>
+              {onReport && m.userId !== youId && (
+                <button
+                  type="button"
+                  className="shrink-0 rounded px-1 text-xs text-slate-400 hover:text-red-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                  aria-label={`Report message from ${m.displayName}`}
+                  onClick={() => void report(m)}
+                >
+                  Report
+                </button>
+              )}
+            </li>
+          ),
+        )}
       </ol>
       <form onSubmit={(e) => void submit(e)} className="flex gap-2 border-t border-slate-700 p-2">
         <input

@@ -58,6 +58,10 @@ export function RoomPlayer({ media, urls, isHost, strokes, onControl, onShowing,
   const controlRef = useRef<MutableControl | null>(null);
   const mediaRef = useRef<RoomMedia | null>(media);
   const callbacks = useRef({ onControl, onShowing, onEnded, onError });
+  // The role the player was built for (its native controls). A hand-over keeps the player as it is:
+  // rebuilding it would restart the video at 0, and a new host's player must go on from where it is
+  // (the host controls below it change with the role).
+  const builtForHost = useRef(isHost);
   const [muted, setMuted] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
   const playable = media ? playableMedia(media.url) : null;
@@ -92,7 +96,7 @@ export function RoomPlayer({ media, urls, isHost, strokes, onControl, onShowing,
           const player = new YT.Player(mount, {
             width: "100%",
             height: "100%",
-            playerVars: { mute: 1, playsinline: 1, controls: isHost ? 1 : 0, disablekb: isHost ? 0 : 1, rel: 0, origin: window.location.origin },
+            playerVars: { mute: 1, playsinline: 1, controls: builtForHost.current ? 1 : 0, disablekb: builtForHost.current ? 0 : 1, rel: 0, origin: window.location.origin },
             events: {
               onReady: () => {
                 if (cancelled) return;
@@ -133,7 +137,7 @@ export function RoomPlayer({ media, urls, isHost, strokes, onControl, onShowing,
       container.replaceChildren();
     };
     // The player is rebuilt only when the platform changes; media changes load into it below.
-  }, [platform, urls.youtubeApi, urls.tiktokPlayer, isHost]);
+  }, [platform, urls.youtubeApi, urls.tiktokPlayer]);
 
   useEffect(() => {
     mediaRef.current = media;

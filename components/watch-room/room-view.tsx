@@ -20,6 +20,7 @@ import { MusicModeSwitch } from "./music-mode-switch";
 import { MusicStage } from "./music-stage";
 import { PollPanel } from "./poll-panel";
 import { QueuePanel } from "./queue-panel";
+import { ReportsPanel } from "./reports-panel";
 import { RequestsPanel } from "./requests-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
@@ -59,6 +60,11 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const onModerate = useCallback(
     (action: MemberAction, member: RosterMember) => {
       if (action === "ban" && !window.confirm(`Ban ${member.displayName} from this party for good?`)) return;
+      if (action === "handover") {
+        if (!window.confirm(`Make ${member.displayName} the host? Their player will lead and you become a guest.`)) return;
+        moderate({ v: PROTOCOL_VERSION, type: "host.handover", memberId: member.userId });
+        return;
+      }
       moderate({ v: PROTOCOL_VERSION, type: `member.${action}`, memberId: member.userId });
     },
     [moderate],
@@ -71,6 +77,10 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
       onLock: (locked: boolean) => moderate({ v: PROTOCOL_VERSION, type: "room.lock", locked }),
     }),
     [moderate, moderation.slowModeSeconds, moderation.locked],
+  );
+  const twitchVotes = useMemo(
+    () => ({ on: moderation.twitchVotes === true, onChange: (enabled: boolean) => moderate({ v: PROTOCOL_VERSION, type: "room.twitchvotes", enabled }) }),
+    [moderate, moderation.twitchVotes],
   );
   const room = useWatchRoom(partyId, token, onEvent);
   const [startsIn, setStartsIn] = useState<number | null>(null);
@@ -148,6 +158,7 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
     );
   }
   const badge = connectionBadge(model);
+  const reportedByYou = new Set((model.reports ?? []).filter((r) => r.reporterId === model.you?.userId).map((r) => r.messageId));
   const party = model.party;
   const removal = model.you ? (removals.get(model.you.userId) ?? null) : null;
   const ended = party.state === "ENDED" || model.connection === "closed" || removal !== null;
@@ -237,9 +248,17 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           inviteCode={inviteCode}
           onModerate={isHost && !ended ? onModerate : undefined}
           muted={moderation.muted}
-          settings={isHost && !ended ? hostSettings : undefined}
+          settings={isHost && !ended ? { ...hostSettings, ...(party.chatProvider === "twitch" && party.chatChannel ? { twitchVotes } : {}) } : undefined}
         />
-        <RoomChat messages={model.chat} disabled={ended || mutedMe} onSend={room.sendChat} />
+        {isHost && <ReportsPanel reports={model.reports ?? []} />}
+        <RoomChat
+          messages={model.chat}
+          disabled={ended || mutedMe}
+          onSend={room.sendChat}
+          youId={model.you?.userId ?? null}
+          reportedByYou={reportedByYou}
+          onReport={ended ? undefined : room.reportMessage}
+        />
       </aside>
     </div>
   );

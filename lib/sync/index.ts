@@ -14,3 +14,4 @@ export * from "./queue";
 export * from "./poll";
 export * from "./moderation";
 export * from "./moderation-state";
+export * from "./chat-report";

@@ -1,5 +1,5 @@
 /**
- * A live party's moderation state (issue 12 §3), apart from moderation.ts so protocol.ts can carry it
+ * A live party's moderation state (what the host allows in the room), apart from moderation.ts so protocol.ts can carry it
  * (the `moderation` event, the snapshot's field) without an import cycle.
  */
 import { z } from "zod";
@@ -17,9 +17,14 @@ export const moderationStateSchema = z.object({
   slowModeSeconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS),
   /** No new joiners (members already in stay). */
   locked: z.boolean(),
+  /**
+   * "!vote N" in the party's Twitch chat votes in the open poll (parties whose chat is the streamer's
+   * Twitch chat). Defaulted: events from servers before it lack the field.
+   */
+  twitchVotes: z.boolean().default(false),
 });
 export type ModerationState = z.infer<typeof moderationStateSchema>;
 export function emptyModeration(): ModerationState {
-  return { muted: [], slowModeSeconds: 0, locked: false };
+  return { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false };
 }
 

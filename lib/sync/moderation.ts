@@ -33,6 +33,12 @@ export const memberMuteCommandSchema = command("member.mute", { memberId });
 export const memberUnmuteCommandSchema = command("member.unmute", { memberId });
 export const slowModeCommandSchema = command("room.slowmode", { seconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS) });
 export const lockCommandSchema = command("room.lock", { locked: z.boolean() });
+/** The host hands the host role to a member watching now: their player becomes the reference, the old host a guest. */
+export const hostHandoverCommandSchema = command("host.handover", { memberId });
+/** "!vote N" from the party's Twitch chat counts in its polls (on or off). */
+export const twitchVotesCommandSchema = command("room.twitchvotes", { enabled: z.boolean() });
+export const NOT_TWITCH_CHAT = "This party does not use Twitch chat.";
+export const HOST_HANDOVER_ONLY = "Only the host can hand over the host role.";
 export const moderationCommandSchema = z.discriminatedUnion("type", [
   memberKickCommandSchema,
   memberBanCommandSchema,
@@ -40,9 +46,11 @@ export const moderationCommandSchema = z.discriminatedUnion("type", [
   memberUnmuteCommandSchema,
   slowModeCommandSchema,
   lockCommandSchema,
+  hostHandoverCommandSchema,
+  twitchVotesCommandSchema,
 ]);
 export type ModerationCommand = z.infer<typeof moderationCommandSchema>;
-export const MODERATION_COMMAND_TYPES = ["member.kick", "member.ban", "member.mute", "member.unmute", "room.slowmode", "room.lock"] as const;
+export const MODERATION_COMMAND_TYPES = ["member.kick", "member.ban", "member.mute", "member.unmute", "room.slowmode", "room.lock", "host.handover", "room.twitchvotes"] as const;
 
 /** Whether a posted command is one of these (then moderationCommandSchema parses it). */
 export function isModerationCommandInput(input: unknown): boolean {
@@ -53,6 +61,3 @@ export function isModerationCommandInput(input: unknown): boolean {
     (MODERATION_COMMAND_TYPES as readonly unknown[]).includes((input as { type: unknown }).type)
   );
 }
-
-
-

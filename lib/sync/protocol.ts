@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
 import { safeText } from "../schemas/common";
+import { chatReportSchema } from "./chat-report";
 import { moderationStateSchema } from "./moderation-state";
 import { pollOpenInputSchema, pollSchema } from "./poll";
 import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateSchema } from "./queue";
@@ -17,7 +18,8 @@ import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateS
  * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
  * event, an optional snapshot field, `queue.*` commands) and its later fields (music mode, track
  * requests and the `request.*` commands, all defaulted when absent), and polls (a `poll` event,
- * optional snapshot fields, `poll.*` and `break.*` commands) are ignored by older extensions, whose
+ * optional snapshot fields, `poll.*` and `break.*` commands) and chat reports (a `chat.report` event
+ * and command, an optional snapshot field) are ignored by older extensions, whose
  * parsers skip unknown events and strip unknown fields.
  */
 export const PROTOCOL_VERSION = 1;
@@ -192,6 +194,8 @@ export const snapshotEventSchema = event("snapshot", {
   pollVote: z.number().int().nonnegative().nullable().optional(),
   /** Muted members, slow mode, lock (optional: servers before moderation do not send it). */
   moderation: moderationStateSchema.optional(),
+  /** Chat reports: every one for the host, your own for anyone else (optional: older servers). */
+  reports: z.array(chatReportSchema).optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -215,6 +219,8 @@ export const memberRemovedEventSchema = event("member.removed", {
 });
 /** The party's moderation state changed (the whole state: it is bounded). */
 export const moderationEventSchema = event("moderation", { moderation: moderationStateSchema });
+/** A chat message was reported: only the host's streams and the reporter's own get it. */
+export const chatReportEventSchema = event("chat.report", { report: chatReportSchema });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -230,6 +236,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   pollEventSchema,
   memberRemovedEventSchema,
   moderationEventSchema,
+  chatReportEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
@@ -268,6 +275,8 @@ export const chatCommandSchema = event("chat", {
     .refine((text) => [...text].length <= CHAT_MAX, `Message is longer than ${CHAT_MAX} characters`),
 });
 export const pingCommandSchema = event("ping", { t0: millis });
+/** Any member reports someone else's chat message to the host. */
+export const chatReportCommandSchema = event("chat.report", { messageId: id });
 /** Queue commands (host only): add links (all or nothing), remove, reorder, play one now, marathon's next, settings. */
 export const queueAddCommandSchema = event("queue.add", { items: z.array(queueLinkSchema).min(1, "Add at least one link.").max(QUEUE_MAX_ITEMS) });
 export const queueRemoveCommandSchema = event("queue.remove", { itemId: id });
@@ -300,6 +309,7 @@ export const clientCommandSchema = z.discriminatedUnion("type", [
   drawClearCommandSchema,
   chatCommandSchema,
   pingCommandSchema,
+  chatReportCommandSchema,
   queueAddCommandSchema,
   queueRemoveCommandSchema,
   queueMoveCommandSchema,

@@ -39,6 +39,7 @@ export class SyncClient {
   readonly reporter: HostReporter;
   private roleValue: Role | null = null;
   private partyValue: PartyMeta | null = null;
+  private youId: string | null = null;
 
   constructor(config: SyncClientConfig = {}) {
     this.clock = new ClockEstimator(config.clock);
@@ -59,6 +60,7 @@ export class SyncClient {
     switch (event.type) {
       case "snapshot":
         this.roleValue = event.role;
+        this.youId = event.you.userId;
         this.setParty(event.party);
         this.controller.resetState(event.playback);
         this.reporter.resetState(event.playback);
@@ -69,6 +71,7 @@ export class SyncClient {
         return;
       case "party":
         this.setParty(event.party);
+        this.followHost(event.party.hostUserId);
         return;
       case "pong":
         this.clock.addSample({ t0: event.t0, t1: event.t1, t2: event.t2, t3: now });
@@ -113,6 +116,20 @@ export class SyncClient {
     });
     const wakeAt = decision.wakeAt === null ? nextPing : Math.min(decision.wakeAt, nextPing);
     return { actions: decision.actions, commands, wakeAt, status: decision.status, driftMs: decision.driftMs };
+  }
+
+  /**
+   * The host role was handed over: the new host's player becomes the reference (its reporter starts
+   * from the last published state, which it has tracked all along, with nothing in flight); the old
+   * host's drift controller has followed every published state too and steers its player from now on.
+   */
+  private followHost(hostUserId: string): void {
+    if (this.youId === null || this.roleValue === null) return;
+    const role: Role = hostUserId === this.youId ? "host" : "guest";
+    if (role === this.roleValue) return;
+    this.roleValue = role;
+    const published = this.reporter.state;
+    if (role === "host" && published) this.reporter.resetState(published);
   }
 
   private setParty(party: PartyMeta): void {

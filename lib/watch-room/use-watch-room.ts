@@ -16,6 +16,8 @@ export interface WatchRoomHandle {
   model: PartyViewModel | null;
   send(command: ClientCommand): Promise<void>;
   sendChat(text: string): Promise<void>;
+  /** Reports someone else's chat message to the host; rejects with the server's message. */
+  reportMessage(messageId: string): Promise<void>;
   /** Votes in the open poll (or changes the vote); rejects with the server's message. */
   vote(pollId: string, option: number): Promise<void>;
   setPlayer(player: SyncPlayer | null): void;
@@ -91,6 +93,11 @@ export function useWatchRoom(
     },
     sendChat: async (text) => {
       await sessionRef.current?.sendChat(text);
+    },
+    reportMessage: async (messageId) => {
+      const session = sessionRef.current;
+      if (!session) throw new Error("Not connected to the party.");
+      await session.reportMessage(messageId);
     },
     vote: async (pollId, option) => {
       const session = sessionRef.current;

@@ -543,6 +543,10 @@ const SPECS: Record<string, RouteSpec> = {
           // Moderation (issue 12 §3): the host's kick/ban with bad member ids, and a non-member trying it.
           badBodies({ v: 1, type: "member.kick", memberId: "someone" }, { memberId: fc.oneof(badText(100), notAString) }).map((b) => req({ method: "POST", url, as: "host", ...b })),
           fc.constant(req({ method: "POST", url, as: "guest", body: '{"v":1,"type":"member.ban","memberId":"someone"}', note: "a non-member bans" })),
+          // Handing over the host role with bad member ids; reporting chat messages with bad message ids.
+          badBodies({ v: 1, type: "host.handover", memberId: "someone" }, { memberId: fc.oneof(badText(100), notAString) }).map((b) => req({ method: "POST", url, as: "host", ...b })),
+          badBodies({ v: 1, type: "chat.report", messageId: "some-message" }, { messageId: fc.oneof(badText(100), notAString) }).map((b) => req({ method: "POST", url, as: "host", ...b })),
+          fc.constant(req({ method: "POST", url, as: "guest", body: '{"v":1,"type":"host.handover","memberId":"someone"}', note: "a non-member hands over the host role" })),
         ],
         wrongMethods(url, ["POST"]),
       );

@@ -10,7 +10,8 @@
  * - Connection registration: `CAP LS 302` (lists twitch.tv/tags, commands, membership), `CAP REQ`
  *   → ACK (NAK for other capabilities), `CAP END`, `PASS oauth:<token>`, `NICK`, `USER`; a known
  *   token with the chat:read scope gets the 001–004 and 375/372/376 welcome, anything else
- *   `:tmi.twitch.tv NOTICE * :Login authentication failed` and the connection closed.
+ *   `:tmi.twitch.tv NOTICE * :Login authentication failed` and the connection closed. Without PASS,
+ *   `NICK justinfan<digits>` is Twitch's anonymous read-only login: welcomed, may join and read.
  * - `JOIN #channel`: the JOIN echo, NAMES (353/366), USERSTATE and the full ROOMSTATE for a known
  *   channel; `@msg-id=msg_channel_suspended … NOTICE #channel :This channel does not exist or has been
  *   suspended.` otherwise. `PART`.
@@ -143,7 +144,9 @@ export async function startTwitchChatStandIn(): Promise<TwitchChatStandIn> {
       case "NICK": {
         session.nick = (params[0] ?? "").toLowerCase();
         const account = session.token ? accounts.get(session.token) : undefined;
-        if (!account || !account.scopes.includes("chat:read")) {
+        // Anonymous, read-only: NICK justinfan<digits> without PASS (Twitch lets anyone read chat so).
+        const anonymous = !session.token && /^justinfan\d+$/.test(session.nick);
+        if (!anonymous && (!account || !account.scopes.includes("chat:read"))) {
           failed.push(session.nick);
           send(session, `:${HOST} NOTICE * :Login authentication failed`);
           session.socket.close();
@@ -201,6 +204,8 @@ export async function startTwitchChatStandIn(): Promise<TwitchChatStandIn> {
         return;
       }
       case "PRIVMSG": {
+        // An anonymous connection is read-only: Twitch drops what it sends.
+        if (!session.token) return;
         const channel = (params[0] ?? "").replace(/^#/, "").toLowerCase();
         replies.push({ channel, text: params[1] ?? "", login: nick });
         events.emit("reply");

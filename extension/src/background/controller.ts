@@ -153,6 +153,11 @@ export class BackgroundController {
       }
       const detail = await api.getParty(session.token, binding.id);
       if (detail.state === "ENDED") throw new ApiRequestError("ended", 404);
+      // The host role can be handed over during the party: the server's answer is the current one.
+      if (detail.role && detail.role !== binding.role) {
+        binding = { ...binding, role: detail.role };
+        await this.store.setParty(binding);
+      }
       return { ...binding, inviteUrl: this.inviteUrl(api, binding), members: detail.party_size, state: detail.state, hostDisplayName: detail.host_display_name };
     } catch (error) {
       if (error instanceof ApiRequestError && (error.status === 404 || error.status === 403)) {

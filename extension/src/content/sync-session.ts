@@ -10,12 +10,14 @@
  * changes the party's media. A live stream (adapter `seekable: false`) follows play and pause only.
  */
 import {
+  addChatReport,
   appendStroke,
   MUTED_MESSAGE,
   PROTOCOL_VERSION,
   removalMessage,
   SyncClient,
   type ChatMessage,
+  type ChatReport,
   type ClientCommand,
   type PartyMeta,
   type PlayerAction,
@@ -52,6 +54,8 @@ export interface PartyViewModel {
   /** The party's latest poll (tallies only) and the option you voted for in it (null: none). */
   poll?: Poll | null;
   pollVote?: number | null;
+  /** Chat reports: every one for the host, your own for anyone else (your view hides those messages). */
+  reports?: readonly ChatReport[];
 }
 
 export interface SyncSessionDeps {
@@ -166,6 +170,7 @@ export class SyncSession {
         m.strokes = [...event.strokes];
         m.poll = event.poll ?? null;
         m.pollVote = event.pollVote ?? null;
+        m.reports = event.reports ?? [];
         this.reportedMediaKey = this.keyOf(event.party.media.url);
         this.followMedia();
         // A host whose tab moved on to another video while disconnected (a full page load).
@@ -173,6 +178,8 @@ export class SyncSession {
         break;
       case "party":
         m.party = event.party;
+        // A hand-over switches this member's role live (the engine decided it above).
+        m.role = this.client.role;
         this.followMedia();
         break;
       case "presence":
@@ -194,6 +201,9 @@ export class SyncSession {
         if (event.poll.id !== m.poll?.id) m.pollVote = null;
         m.poll = event.poll;
         break;
+      case "chat.report":
+        m.reports = addChatReport(m.reports ?? [], event.report);
+        break;
       case "member.removed":
         // This member's stream closes next and the reconnect is refused; say why meanwhile.
         if (m.you && event.memberId === m.you.userId) m.notice = removalMessage(event.reason);
@@ -212,6 +222,11 @@ export class SyncSession {
 
   async sendChat(text: string): Promise<void> {
     await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "chat", text });
+  }
+
+  /** Reports someone else's chat message to the host; it shows as reported once the server's echo arrives. Rejects with the server's message. */
+  async reportMessage(messageId: string): Promise<void> {
+    await this.deps.send({ v: PROTOCOL_VERSION, type: "chat.report", messageId });
   }
 
   /** Votes in the open poll (a changed vote replaces the previous one); shown as yours once the server took it. */

@@ -37,6 +37,12 @@ function postgresErrorOf(error: unknown): PostgresError | null {
   return null;
 }
 
+/** Whether a failed write collided with the unique index `constraint` (for a domain that words its own 409). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = postgresErrorOf(error);
+  return pgError?.code === UNIQUE_VIOLATION && pgError.constraint === constraint;
+}
+
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request.";

@@ -1,8 +1,8 @@
 import "server-only";
 /**
  * A command posted to a live party: parsed with the protocol's schemas, authorized (playback,
- * drawing, the queue and answering track requests are the host's alone; chat and requests are
- * every member's), folded into the replica's state and appended to the party's log.
+ * drawing, the queue and answering track requests are the host's alone; chat, reporting a chat
+ * message and requests are every member's), folded into the replica's state and appended to the party's log.
  * Pings are answered at once with the server's receive and send times (the clock exchange). Nothing
  * here waits on the database except a media change, which records the new video for the public list.
  */
@@ -17,6 +17,7 @@ import { assertMayChat } from "./chat-moderation";
 import { handleQueueCommand } from "./handle-queue-command";
 import { handleRequestCommand, REQUEST_HOST_ONLY } from "./handle-request-command";
 import { recordMedia } from "./record-media";
+import { reportChatMessage } from "./report-chat-message";
 
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, max: 10 } as const;
 const HOST_ONLY = "Only the host can control playback and drawing.";
@@ -59,6 +60,8 @@ export async function handleCommand(
       const message = { id: randomUUID(), userId: caller.id, displayName: caller.displayName.slice(0, 100), text: command.text, at: Date.now() };
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "chat", message }) };
     }
+    case "chat.report":
+      return reportChatMessage(room, caller, command.messageId);
     case "draw.stroke":
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "draw.stroke", stroke: command.stroke }) };
     case "draw.clear":

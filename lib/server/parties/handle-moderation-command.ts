@@ -1,7 +1,7 @@
 import "server-only";
 /**
- * The host's moderation commands (issue 12 §3), posted like every command to
- * /parties/{id}/commands. Kick and ban: the removal is stored (database: every instance refuses the
+ * The host's moderation commands, posted like every command to /parties/{id}/commands (handing
+ * over the host role among them: see hand-over-host.ts). Kick and ban: the removal is stored (database: every instance refuses the
  * member's rejoin), the membership record turns false (every instance refuses their commands at once),
  * and a `member.removed` event closes their streams on every instance and tells their room.
  */
@@ -11,8 +11,9 @@ import { livePartyMember } from "@/db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/rooms";
-import { moderationCommandSchema, MUTED_MAX, PROTOCOL_VERSION, type ModerationState } from "@/lib/sync";
+import { HOST_HANDOVER_ONLY, moderationCommandSchema, MUTED_MAX, NOT_TWITCH_CHAT, PROTOCOL_VERSION, type ModerationState } from "@/lib/sync";
 import type { CommandCaller } from "./handle-command";
+import { handOverHost } from "./hand-over-host";
 import { recordMembership } from "./membership";
 import { recordRemoval } from "./party-moderation";
 
@@ -26,7 +27,7 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
   }
   const command = parsed.data;
   if (room.meta.state === "ENDED") throw conflict("This party has ended.");
-  if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_MODERATION);
+  if (caller.id !== room.meta.hostUserId) throw forbidden(command.type === "host.handover" ? HOST_HANDOVER_ONLY : HOST_ONLY_MODERATION);
 
   switch (command.type) {
     case "member.kick":
@@ -70,6 +71,12 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
     case "room.lock":
       if (room.moderation.locked === command.locked) return { id: null };
       return publishModeration(room, { ...room.moderation, locked: command.locked });
+    case "room.twitchvotes":
+      if (room.meta.chatProvider !== "twitch" || !room.meta.chatChannel) throw conflict(NOT_TWITCH_CHAT);
+      if ((room.moderation.twitchVotes === true) === command.enabled) return { id: null };
+      return publishModeration(room, { ...room.moderation, twitchVotes: command.enabled });
+    case "host.handover":
+      return handOverHost(room, caller.id, command.memberId);
   }
 }
 

@@ -3,7 +3,6 @@ import "server-only";
  * One member's SSE stream of a party: first a snapshot (or, with Last-Event-ID, exactly the events
  * missed, from the replay buffer), then every logged event once, in order.
  */
-import type { Role } from "@/lib/sync";
 import { compareEventIds, encodeFrame, type LoggedEvent } from "./bus";
 import { getBus } from "./get-bus";
 import type { Room, StreamSubscriber } from "./room";
@@ -13,7 +12,6 @@ import { sseResponse } from "./sse";
 export interface StreamMember {
   id: string;
   displayName: string;
-  role: Role;
   /** A guest (a name only) rather than an account. */
   guest: boolean;
 }
@@ -42,13 +40,14 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
     room.subscribers.add(subscriber);
 
     const replay = resumeFrom ? await (await getBus()).since(room.id, resumeFrom) : null;
-    // Poll entries name voters and never leave the server: a gap holding one is served a snapshot.
-    const missed = replay && !replay.some((logged) => logged.event.type === "poll.entry") ? replay : null;
+    // Poll entries name voters and reports name reporters: neither is replayed to everyone, so a gap
+    // holding one is served a snapshot (which holds what this member may see of them).
+    const missed = replay && !replay.some((logged) => logged.event.type === "poll.entry" || logged.event.type === "chat.report") ? replay : null;
     if (missed) {
       sentUpTo = resumeFrom;
       for (const event of missed) send(event);
     } else {
-      const snapshot = room.snapshotFor(member.role, { userId: member.id, displayName: member.displayName }, Date.now());
+      const snapshot = room.snapshotFor({ userId: member.id, displayName: member.displayName }, Date.now());
       sentUpTo = room.lastEventId;
       sink.write(encodeFrame(room.lastEventId ?? "0", snapshot));
     }
@@ -61,7 +60,7 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
       return () => {};
     }
 
-    const disconnect = await connectMember(room, { id: member.id, displayName: member.displayName, guest: member.guest }, member.role === "host");
+    const disconnect = await connectMember(room, { id: member.id, displayName: member.displayName, guest: member.guest });
     return () => {
       room.subscribers.delete(subscriber);
       disconnect();

@@ -5,6 +5,8 @@ import "server-only";
  * agree; commands are computed from the replica and appended to the log.
  */
 import {
+  addChatReport,
+  type ChatReport,
   appendStroke,
   applyPollEntry,
   type PollRecord,
@@ -58,6 +60,8 @@ export class Room {
   roster: RosterMember[] = [];
   /** Muted members, slow mode, lock: folded from `moderation` events. */
   moderation: ModerationState = emptyModeration();
+  /** Chat reports (bounded), folded from `chat.report` events; only the host and each reporter see them. */
+  reports: readonly ChatReport[] = [];
   /** When each member last chatted (slow mode), folded from `chat` events. */
   readonly lastChatAt = new Map<string, number>();
   lastEventId: string | null = null;
@@ -66,11 +70,14 @@ export class Room {
   readonly localMembers = new Map<string, number>();
   /** Names of the members with an open stream on this instance. */
   readonly localProfiles = new Map<string, MemberProfile>();
-  localHostStreams = 0;
   /** Called once, after the replica folded the party's ENDED state and fanned it out. */
   onEnded?: () => void;
   /** Called after a poll entry changed the poll (the instance arms the poll's deadline). */
   onPoll?: () => void;
+  /** Called after a `moderation` event (the instance starts or stops reading Twitch chat votes). */
+  onModeration?: () => void;
+  /** Called after a `party` event named a new host (the instance recounts its presence: who is host changed). */
+  onHostChanged?: () => void;
   /** Resolves waiters once the replica has folded a given event id. */
   private readonly foldWaiters = new Set<{ id: string; resolve: () => void }>();
 
@@ -97,8 +104,18 @@ export class Room {
     this.lastEventId = logged.id;
     const event = logged.event;
     const wasEnded = this.ended;
+    const hostBefore = this.meta.hostUserId;
     if (event.type === "poll.entry") {
       this.applyPollEntry(logged.id, event.entry);
+      this.resolveFoldWaiters();
+      return;
+    }
+    if (event.type === "chat.report") {
+      // A report names its reporter: the host's streams and the reporter's own get it, nobody else.
+      this.reports = addChatReport(this.reports, event.report);
+      for (const subscriber of this.subscribers) {
+        if (subscriber.memberId === this.meta.hostUserId || subscriber.memberId === event.report.reporterId) subscriber.push(logged);
+      }
       this.resolveFoldWaiters();
       return;
     }
@@ -126,6 +143,7 @@ export class Room {
         break;
       case "moderation":
         this.moderation = event.moderation;
+        this.onModeration?.();
         break;
       case "presence":
         this.members = event.members;
@@ -139,6 +157,7 @@ export class Room {
       for (const subscriber of [...this.subscribers]) if (subscriber.memberId === event.memberId) subscriber.close();
     }
     this.resolveFoldWaiters();
+    if (this.meta.hostUserId !== hostBefore) this.onHostChanged?.();
     if (!wasEnded && this.ended) this.onEnded?.();
   }
 
@@ -181,7 +200,9 @@ export class Room {
     }
   }
 
-  snapshotFor(role: Role, you: { userId: string; displayName: string }, serverTime: number): SnapshotEvent {
+  /** The role comes from the replica, not from when the stream opened: the host role can be handed over. */
+  snapshotFor(you: { userId: string; displayName: string }, serverTime: number): SnapshotEvent {
+    const role: Role = you.userId === this.meta.hostUserId ? "host" : "guest";
     return {
       v: PROTOCOL_VERSION,
       type: "snapshot",
@@ -199,6 +220,7 @@ export class Room {
       poll: this.poll?.poll ?? null,
       pollVote: this.poll?.ballots[you.userId]?.option ?? null,
       moderation: this.moderation,
+      reports: role === "host" ? [...this.reports] : this.reports.filter((r) => r.reporterId === you.userId),
     };
   }
 }

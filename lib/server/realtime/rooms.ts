@@ -18,6 +18,7 @@ import { conflict, notFound } from "@/lib/server/http/api-error";
 import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState } from "@/lib/sync";
 import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
 import { watchPollDeadline } from "@/lib/server/parties/poll-deadline";
+import { stopTwitchVotes, syncTwitchVotes } from "@/lib/server/twitch-votes/twitch-votes";
 import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
 import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
@@ -71,6 +72,10 @@ async function bootstrap(partyId: string, known?: PartyRow): Promise<RoomEntry> 
   const unsubscribe = bus.subscribe(partyId, (event) => room.apply(event), room.lastEventId);
   const entry: RoomEntry = { room, unsubscribe };
   room.onEnded = () => retire(entry);
+  // A hand-over: whether this instance serves the host, and the roster's order and roles, changed.
+  room.onHostChanged = () => schedulePresence(entry, true);
+  room.onModeration = () => syncTwitchVotes(room);
+  syncTwitchVotes(room);
   if (!room.hostOnline) armHostTimers(entry);
   return entry;
 }
@@ -101,6 +106,7 @@ function retire(entry: RoomEntry): void {
   entry.retired = true;
   const { room } = entry;
   clearHostTimers(entry);
+  stopTwitchVotes(room.id);
   clearTimeout(entry.presenceTimer);
   entry.presenceTimer = undefined;
   entry.unsubscribe();
@@ -145,15 +151,15 @@ export interface ConnectingMember {
   guest: boolean;
 }
 
-export async function connectMember(room: Room, member: ConnectingMember, isHost: boolean): Promise<() => void> {
+export async function connectMember(room: Room, member: ConnectingMember): Promise<() => void> {
   const entry = await entryFor(room.id);
   // The party ended meanwhile (or this is an ended party's stand-in replica): nothing to count.
   if (entry.room !== room || entry.retired) return () => {};
   const memberId = member.id;
   room.localMembers.set(memberId, (room.localMembers.get(memberId) ?? 0) + 1);
   if (!room.localProfiles.has(memberId)) room.localProfiles.set(memberId, { name: member.displayName, guest: member.guest, since: Date.now() });
-  if (isHost) room.localHostStreams += 1;
-  schedulePresence(entry, isHost);
+  const isHost = () => memberId === room.meta.hostUserId;
+  schedulePresence(entry, isHost());
   let done = false;
   return () => {
     if (done) return;
@@ -163,8 +169,7 @@ export async function connectMember(room: Room, member: ConnectingMember, isHost
       room.localMembers.delete(memberId);
       room.localProfiles.delete(memberId);
     } else room.localMembers.set(memberId, left);
-    if (isHost) room.localHostStreams -= 1;
-    schedulePresence(entry, isHost);
+    schedulePresence(entry, isHost());
   };
 }
 
@@ -192,7 +197,7 @@ async function flushPresence(entry: RoomEntry): Promise<void> {
   const hostUserId = room.meta.hostUserId;
   const local =
     room.localMembers.size > 0
-      ? { members: [...room.localMembers.keys()], hostOnline: room.localHostStreams > 0, profiles: sharedProfiles(room.localProfiles, hostUserId) }
+      ? { members: [...room.localMembers.keys()], hostOnline: room.localMembers.has(hostUserId), profiles: sharedProfiles(room.localProfiles, hostUserId) }
       : null;
   await bus.setPresence(room.id, local);
   const total = await bus.presence(room.id);

@@ -16,10 +16,11 @@ export const GET = withApi(
     const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user.id);
     const room = await getRoom(row.id, row);
-    // Opening the stream joins the party, unless this is a member reconnecting.
-    const role = (await hasRecordedJoin(room.id, user.id)) ? (row.hostId === user.id ? "host" : "guest") : await joinParty(row, user.id);
+    // Opening the stream joins the party, unless this is a member reconnecting. The stream's role is the
+    // replica's (the host role can be handed over while it is open).
+    if (!(await hasRecordedJoin(room.id, user.id))) await joinParty(row, user.id);
     const caller = partyCaller(user);
-    return openPartyStream(req, room, { id: caller.id, displayName: caller.displayName, role, guest: user.isGuest === true });
+    return openPartyStream(req, room, { id: caller.id, displayName: caller.displayName, guest: user.isGuest === true });
   },
   { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 60, max: 60 } },
 );
