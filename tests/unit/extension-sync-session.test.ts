@@ -313,3 +313,36 @@ test("chat, drawing and presence reach the model (echoes deduplicated); refusals
   await g.session.sendStroke(stroke);
   expect(g.sent.some((c) => c.type === "draw.stroke")).toBe(false);
 });
+
+test("a hand-over switches roles live: the new host's pause becomes a command, the old host's player follows", async () => {
+  // Gail (g1) is a guest following Hank's playback; then Hank hands the host role to her.
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.setConnection("open");
+  h.session.receive(snapshot(h, "guest", { paused: false, position: 10, at: h.serverNow(), seq: 1 }));
+  await h.run(3000);
+  expect(player.paused).toBe(false);
+  expect(h.sent.filter((c) => c.type !== "ping")).toEqual([]);
+
+  h.session.receive({ v: PROTOCOL_VERSION, type: "party", party: meta({ hostUserId: "g1", hostDisplayName: "Gail" }) });
+  expect(h.session.model.role).toBe("host");
+  expect(h.models.at(-1)?.role).toBe("host");
+  await h.run(1000);
+  // Taking over changes nothing by itself: her player was in sync.
+  expect(h.sent.filter((c) => c.type !== "ping")).toEqual([]);
+  player.pause();
+  await h.run(500);
+  expect(h.sent.filter((c) => c.type !== "ping").map((c) => c.type)).toEqual(["pause"]);
+  // Her own pause is no longer "pulled back".
+  expect(player.paused).toBe(true);
+
+  // And back: as a guest again, she follows the new host's state instead of reporting her own.
+  h.session.receive({ v: PROTOCOL_VERSION, type: "party", party: meta() });
+  expect(h.session.model.role).toBe("guest");
+  h.session.receive({ v: PROTOCOL_VERSION, type: "playback", state: { mediaId: "m0", paused: false, position: 30, rate: 1, at: h.serverNow(), seq: 5 } });
+  await h.run(3000);
+  expect(player.paused).toBe(false);
+  expect(Math.abs(player.time() - (30 + 3))).toBeLessThan(0.1);
+  expect(h.sent.filter((c) => c.type !== "ping").map((c) => c.type)).toEqual(["pause"]);
+});
