@@ -18,7 +18,7 @@ test("the guest follows the host's play, pause, seek and rate, is pulled back af
   const guestList = guest.page.getByRole("list", { name: "Who is watching" }).getByRole("listitem");
   await expect(guestList).toHaveText([`${host.user.username}Host`, "Guest Gailguest(you)"]);
   const hostList = host.page.getByRole("list", { name: "Who is watching" }).getByRole("listitem");
-  await expect(hostList).toHaveText([`${host.user.username}Host(you)`, "Guest GailguestMuteKickBan"], { timeout: 15_000 });
+  await expect(hostList).toHaveText([`${host.user.username}Host(you)`, "Guest GailguestMuteMake hostKickBan"], { timeout: 15_000 });
   await expect(guest.page.getByRole("group", { name: "Host controls" })).toHaveCount(0);
   await expect(guest.page.getByRole("button", { name: /Tap for sound/ })).toBeVisible();
 
