@@ -5,8 +5,8 @@
  * rate limited per member.
  */
 import { startApp, type RunningApp } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
-import { SseClient } from "./helpers/sse";
+import { api, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
+import type { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
 
@@ -23,12 +23,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function join(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
-  streams.push(s);
-  const snapshot = await s.waitFor((e) => e.type === "snapshot");
-  return { stream: s, id: (snapshot.data.you as { userId: string }).userId, snapshot: snapshot.data };
-}
+const join = (partyId: string, token: string) => openMemberStream(app.baseUrl, partyId, token, streams);
 
 /** Sends a chat message and returns its id, as everyone's stream shows it. */
 async function chat(partyId: string, token: string, text: string, s: SseClient<Ev>): Promise<string> {

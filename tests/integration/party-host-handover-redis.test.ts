@@ -5,8 +5,8 @@
  * cannot hand the role over through A.
  */
 import { startCluster, type Cluster } from "./helpers/cluster";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
-import { SseClient } from "./helpers/sse";
+import { api, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
+import type { SseClient } from "./helpers/sse";
 
 jest.setTimeout(180_000);
 
@@ -21,12 +21,7 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-async function join(baseUrl: string, partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
-  streams.push(s);
-  const snapshot = await s.waitFor((e) => e.type === "snapshot");
-  return { stream: s, id: (snapshot.data.you as { userId: string }).userId, role: snapshot.data.role as string };
-}
+const join = (baseUrl: string, partyId: string, token: string) => openMemberStream(baseUrl, partyId, token, streams);
 
 const hostOf = (e: Ev) => (e.party as { hostUserId: string }).hostUserId;
 

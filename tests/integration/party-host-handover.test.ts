@@ -7,8 +7,8 @@
  * and a reconnecting stream starts in its new role.
  */
 import { startApp, Client, type RunningApp } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
-import { SseClient } from "./helpers/sse";
+import { api, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
+import type { SseClient } from "./helpers/sse";
 
 jest.setTimeout(180_000);
 
@@ -25,12 +25,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function join(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
-  streams.push(s);
-  const snapshot = await s.waitFor((e) => e.type === "snapshot");
-  return { stream: s, id: (snapshot.data.you as { userId: string }).userId, role: snapshot.data.role as string };
-}
+const join = (partyId: string, token: string) => openMemberStream(app.baseUrl, partyId, token, streams);
 
 async function account(name: string): Promise<{ token: string; username: string }> {
   const username = `${name}${Date.now().toString(36)}`;

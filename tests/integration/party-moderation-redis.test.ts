@@ -4,8 +4,8 @@
  * of B cannot moderate through A either.
  */
 import { startCluster, type Cluster } from "./helpers/cluster";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
-import { SseClient } from "./helpers/sse";
+import { api, bearer, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
+import type { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
 
@@ -20,12 +20,7 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-async function join(baseUrl: string, partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
-  streams.push(s);
-  const snapshot = await s.waitFor((e) => e.type === "snapshot");
-  return { stream: s, id: (snapshot.data.you as { userId: string }).userId };
-}
+const join = (baseUrl: string, partyId: string, token: string) => openMemberStream(baseUrl, partyId, token, streams);
 
 test("a kick on instance A disconnects the member streaming from B, and B refuses their rejoin", async () => {
   const { a, b } = cluster;

@@ -4,8 +4,8 @@
  * (a guest, a non-member and an anonymous caller get 401/403 and nothing changes).
  */
 import { startApp, Client, type RunningApp } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
-import { SseClient } from "./helpers/sse";
+import { api, bearer, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
+import type { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
 
@@ -22,18 +22,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function stream(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
-  streams.push(s);
-  return s;
-}
-
-/** Opens the member's stream (joining) and returns it with their member id from the snapshot. */
-async function join(partyId: string, token: string) {
-  const s = await stream(partyId, token);
-  const snapshot = await s.waitFor((e) => e.type === "snapshot");
-  return { stream: s, id: (snapshot.data.you as { userId: string }).userId };
-}
+const join = (partyId: string, token: string) => openMemberStream(app.baseUrl, partyId, token, streams);
 
 async function accountToken(name: string): Promise<string> {
   const client = new Client(app.baseUrl);
@@ -167,7 +156,7 @@ test("mute, slow mode and lock: host only, enforced on chat and joins, replicate
   expect(muted.status).toBe(403);
   expect(await detail(muted)).toBe("The host muted you.");
   const late = await join(party.id, await guestToken(app.baseUrl, "Late Lou"));
-  expect((await late.stream.waitFor((e) => e.type === "snapshot")).data.moderation).toEqual({ muted: [cat.id], slowModeSeconds: 0, locked: false });
+  expect((await late.stream.waitFor((e) => e.type === "snapshot")).data.moderation).toEqual({ muted: [cat.id], slowModeSeconds: 0, locked: false, twitchVotes: false });
   expect((await command(app.baseUrl, party.id, host, { type: "member.unmute", memberId: cat.id })).status).toBe(200);
   await cat.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { muted: string[] }).muted.length === 0);
   expect((await command(app.baseUrl, party.id, guest, { type: "chat", text: "back" })).status).toBe(200);

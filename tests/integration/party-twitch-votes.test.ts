@@ -5,8 +5,8 @@
  * in the open poll, which they may change; off, the server leaves the channel.
  */
 import { startApp, type RunningApp } from "./helpers/app";
-import { command, createParty, guestToken, bearer, type Ev } from "./helpers/party";
-import { SseClient } from "./helpers/sse";
+import { command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
+import type { SseClient } from "./helpers/sse";
 import { startTwitchChatStandIn, type TwitchChatStandIn } from "../support/twitch-chat-stand-in";
 
 jest.setTimeout(120_000);
@@ -27,12 +27,7 @@ afterAll(async () => {
   await chat?.close();
 });
 
-async function join(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
-  streams.push(s);
-  await s.waitFor((e) => e.type === "snapshot");
-  return s;
-}
+const join = async (partyId: string, token: string) => (await openMemberStream(app.baseUrl, partyId, token, streams)).stream;
 
 type PollState = { id: string; status: string; tallies: number[] };
 const pollOf = (e: Ev) => e.poll as PollState;

@@ -1,4 +1,6 @@
-/** Small API helpers for live-party tests (guest identities, parties, commands). */
+/** Small API helpers for live-party tests (guest identities, parties, commands, member streams). */
+import { SseClient } from "./sse";
+
 export type Ev = Record<string, unknown> & { type: string };
 
 export function bearer(token: string): Record<string, string> {
@@ -36,4 +38,23 @@ export async function createParty(baseUrl: string, token: string, overrides: Rec
 
 export function command(baseUrl: string, partyId: string, token: string, body: Record<string, unknown>): Promise<Response> {
   return api(baseUrl, "POST", `/api/v1/parties/${partyId}/commands`, token, { v: 1, ...body });
+}
+
+export interface MemberStream {
+  stream: SseClient<Ev>;
+  /** The member's id (an account's user id or a guest id), as the snapshot names them. */
+  id: string;
+  role: string;
+  snapshot: Ev;
+}
+
+/**
+ * Opens a member's stream of the party (which joins it) and waits for its snapshot. `opened` collects
+ * the stream so the test can close it afterwards.
+ */
+export async function openMemberStream(baseUrl: string, partyId: string, token: string, opened: SseClient<Ev>[]): Promise<MemberStream> {
+  const stream = await SseClient.open<Ev>(`${baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  opened.push(stream);
+  const snapshot = (await stream.waitFor((e) => e.type === "snapshot")).data;
+  return { stream, id: (snapshot.you as { userId: string }).userId, role: snapshot.role as string, snapshot };
 }
