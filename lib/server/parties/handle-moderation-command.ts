@@ -1,9 +1,10 @@
 import "server-only";
 /**
- * The host's moderation commands, posted like every command to /parties/{id}/commands (handing
- * over the host role among them: see hand-over-host.ts). Kick and ban: the removal is stored (database: every instance refuses the
- * member's rejoin), the membership record turns false (every instance refuses their commands at once),
- * and a `member.removed` event closes their streams on every instance and tells their room.
+ * The host's moderation commands, posted like every command to /parties/{id}/commands (handing over
+ * the host role among them: see hand-over-host.ts). Kick and ban: the removal is stored (database:
+ * every instance refuses the member's rejoin), the membership record turns false (every instance
+ * refuses their commands at once), and a `member.removed` event closes their streams on every
+ * instance and tells their room.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
