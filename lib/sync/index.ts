@@ -14,3 +14,5 @@ export * from "./queue";
 export * from "./poll";
 export * from "./moderation";
 export * from "./moderation-state";
+export * from "./recording-state";
+export * from "./recording";

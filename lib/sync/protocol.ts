@@ -12,6 +12,7 @@ import { safeText } from "../schemas/common";
 import { moderationStateSchema } from "./moderation-state";
 import { pollOpenInputSchema, pollSchema } from "./poll";
 import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateSchema } from "./queue";
+import { recordingStateSchema } from "./recording-state";
 
 /**
  * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
@@ -192,6 +193,8 @@ export const snapshotEventSchema = event("snapshot", {
   pollVote: z.number().int().nonnegative().nullable().optional(),
   /** Muted members, slow mode, lock (optional: servers before moderation do not send it). */
   moderation: moderationStateSchema.optional(),
+  /** The recording in progress, null when none (optional: servers before recordings do not send it). */
+  recording: recordingStateSchema.nullable().optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -215,6 +218,8 @@ export const memberRemovedEventSchema = event("member.removed", {
 });
 /** The party's moderation state changed (the whole state: it is bounded). */
 export const moderationEventSchema = event("moderation", { moderation: moderationStateSchema });
+/** Recording started (the state) or stopped (null): lib/sync/recording-state.ts. */
+export const recordingEventSchema = event("recording", { recording: recordingStateSchema.nullable() });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -230,6 +235,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   pollEventSchema,
   memberRemovedEventSchema,
   moderationEventSchema,
+  recordingEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
