@@ -14,6 +14,7 @@ import {
   PROTOCOL_VERSION,
   withQueueDefaults,
   type QueueState,
+  type RecordingState,
   type ChatMessage,
   type Media,
   type PartyMeta,
@@ -58,6 +59,13 @@ export class Room {
   roster: RosterMember[] = [];
   /** Muted members, slow mode, lock: folded from `moderation` events. */
   moderation: ModerationState = emptyModeration();
+  /** The recording in progress (null: none), folded from `recording` events. */
+  recording: RecordingState | null = null;
+  /**
+   * Called while folding a `recording` event, before it is fanned out: the instance that records
+   * attaches its recorder here, so the recorder's first entry is the first event after the start.
+   */
+  onRecording?: (recording: RecordingState | null) => void;
   /** When each member last chatted (slow mode), folded from `chat` events. */
   readonly lastChatAt = new Map<string, number>();
   lastEventId: string | null = null;
@@ -126,6 +134,10 @@ export class Room {
         break;
       case "moderation":
         this.moderation = event.moderation;
+        break;
+      case "recording":
+        this.recording = event.recording;
+        this.onRecording?.(event.recording);
         break;
       case "presence":
         this.members = event.members;
@@ -199,6 +211,7 @@ export class Room {
       poll: this.poll?.poll ?? null,
       pollVote: this.poll?.ballots[you.userId]?.option ?? null,
       moderation: this.moderation,
+      recording: this.recording,
     };
   }
 }
