@@ -20,6 +20,7 @@ import {
   type PartyMeta,
   type PlayerAction,
   type Poll,
+  type RecordingState,
   type Role,
   type RosterMember,
   type ServerEvent,
@@ -52,6 +53,8 @@ export interface PartyViewModel {
   /** The party's latest poll (tallies only) and the option you voted for in it (null: none). */
   poll?: Poll | null;
   pollVote?: number | null;
+  /** The recording in progress (everyone sees the badge and that chat is recorded); null: none. */
+  recording?: RecordingState | null;
 }
 
 export interface SyncSessionDeps {
@@ -166,6 +169,7 @@ export class SyncSession {
         m.strokes = [...event.strokes];
         m.poll = event.poll ?? null;
         m.pollVote = event.pollVote ?? null;
+        m.recording = event.recording ?? null;
         this.reportedMediaKey = this.keyOf(event.party.media.url);
         this.followMedia();
         // A host whose tab moved on to another video while disconnected (a full page load).
@@ -197,6 +201,9 @@ export class SyncSession {
       case "member.removed":
         // This member's stream closes next and the reconnect is refused; say why meanwhile.
         if (m.you && event.memberId === m.you.userId) m.notice = removalMessage(event.reason);
+        break;
+      case "recording":
+        m.recording = event.recording;
         break;
       case "moderation":
         if (m.you && event.moderation.muted.includes(m.you.userId)) m.notice = MUTED_MESSAGE;
