@@ -9,9 +9,11 @@ import { startRecordingParty } from "@/lib/server/recordings/start-recording-par
 
 export const dynamic = "force-dynamic";
 
-const watchTogetherInputSchema = z.object({
-  visibility: z.enum(["public", "private"], { error: "visibility must be public or private." }).default("private"),
-});
+const watchTogetherInputSchema = z
+  .object({
+    visibility: z.enum(["public", "private"], { error: "visibility must be public or private." }).default("private"),
+  })
+  .strict();
 
 export const POST = withApi(
   async ({ req, params, user }) => {
