@@ -13,6 +13,7 @@ import { useOwnUser } from "@/lib/api/use-own-user";
 import { BioEditor } from "./bio-editor";
 import { CurrentPartyCard } from "./current-party-card";
 import { MyScheduledParties } from "./my-scheduled-parties";
+import { MyRecordings } from "@/components/recordings/my-recordings";
 import { PrivacySwitch } from "./privacy-switch";
 import { ProfileColors } from "./profile-colors";
 import { ProfileHeader } from "./profile-header";
@@ -69,6 +70,7 @@ export function OwnProfile() {
           <CurrentPartyCard />
           <RsvpdParties />
           <MyScheduledParties />
+          <MyRecordings />
         </div>
       </PageShell>
     </div>

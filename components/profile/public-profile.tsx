@@ -17,6 +17,7 @@ import { ProfileNotFound, USER_NOT_FOUND_TEXT } from "./profile-not-found";
 import { ProfileSection } from "./profile-section";
 import { profileThemeStyle, publicProfileColors } from "./profile-theme";
 import { PublicTwitch } from "./public-twitch";
+import { PublicRecordings } from "@/components/recordings/public-recordings";
 import { SocialLinkList } from "./social-link-list";
 import { socialLinksOf } from "./social-links";
 
@@ -93,6 +94,7 @@ export function PublicProfile({ username, initial }: { username: string; initial
       </ProfileSection>
       {profile.twitch_username && profile.username && <PublicTwitch username={profile.username} twitchUsername={profile.twitch_username} />}
       <HostParties profile={profile} />
+      {profile.username && <PublicRecordings username={profile.username} />}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { MusicStage } from "./music-stage";
 import { PollPanel } from "./poll-panel";
 import { QueuePanel } from "./queue-panel";
 import { ReportsPanel } from "./reports-panel";
+import { RecordingBar } from "./recording-bar";
 import { RequestsPanel } from "./requests-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
@@ -230,6 +231,15 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
         <p className="text-sm text-slate-300" data-testid="sync-status" aria-live="polite">
           {ended ? badge.text : syncStatusText(model)}
         </p>
+        {!ended && (
+          <RecordingBar
+            partyId={partyId}
+            token={token}
+            recording={model.recording ?? null}
+            isHost={isHost}
+            canRecord={!model.roster?.find((member) => member.userId === model.you?.userId)?.guest && playableMedia(media?.url ?? "")?.platform === "youtube"}
+          />
+        )}
         {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
         {/* Keyed, so switching music mode reorders the panels without losing what is typed in them. */}
         {!ended && (musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel])}

@@ -4,3 +4,4 @@ export * from "./playlists";
 export * from "./parties";
 export * from "./scheduled-parties";
 export * from "./party-moderation";
+export * from "./recordings";

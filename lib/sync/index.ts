@@ -15,3 +15,5 @@ export * from "./poll";
 export * from "./moderation";
 export * from "./moderation-state";
 export * from "./chat-report";
+export * from "./recording-state";
+export * from "./recording";

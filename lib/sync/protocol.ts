@@ -13,6 +13,7 @@ import { chatReportSchema } from "./chat-report";
 import { moderationStateSchema } from "./moderation-state";
 import { pollOpenInputSchema, pollSchema } from "./poll";
 import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateSchema } from "./queue";
+import { recordingStateSchema } from "./recording-state";
 
 /**
  * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
@@ -196,6 +197,8 @@ export const snapshotEventSchema = event("snapshot", {
   moderation: moderationStateSchema.optional(),
   /** Chat reports: every one for the host, your own for anyone else (optional: older servers). */
   reports: z.array(chatReportSchema).optional(),
+  /** The recording in progress, null when none (optional: servers before recordings do not send it). */
+  recording: recordingStateSchema.nullable().optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -221,6 +224,8 @@ export const memberRemovedEventSchema = event("member.removed", {
 export const moderationEventSchema = event("moderation", { moderation: moderationStateSchema });
 /** A chat message was reported: only the host's streams and the reporter's own get it. */
 export const chatReportEventSchema = event("chat.report", { report: chatReportSchema });
+/** Recording started (the state) or stopped (null): lib/sync/recording-state.ts. */
+export const recordingEventSchema = event("recording", { recording: recordingStateSchema.nullable() });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -237,6 +242,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   memberRemovedEventSchema,
   moderationEventSchema,
   chatReportEventSchema,
+  recordingEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;

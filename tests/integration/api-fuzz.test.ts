@@ -56,6 +56,8 @@ interface World {
   /** users[1]'s playlist and one of its videos: not the owner's to touch. */
   otherPlaylistId: string;
   otherLinkId: string;
+  /** users[0]'s recording of a YouTube party (unlisted: others may see it, not change it). */
+  recordingId: string;
 }
 
 /** Who sends a request: nobody, a named identity, or the next one of a pool (spreads rate limits). */
@@ -318,6 +320,12 @@ const partyBad = {
   chat_identifier: fc.oneof(withNul, withLoneSurrogate, tooLong(100)),
   visibility: notOneOf(["public", "private"]),
   streamer_latency_ms: fc.oneof(fc.constantFrom(-1, 120_001, 1.5, 1e300), notANumber, rawNumber),
+};
+
+const recordingBad = {
+  title: fc.oneof(badText(200), notAString, fc.constantFrom("", "   ", "\t\n")),
+  privacy: notOneOf(["public", "unlisted", "private"]),
+  include_chat: notABoolean,
 };
 
 const SOCIAL = ["twitch", "youtube", "twitter", "facebook", "instagram", "tiktok", "discord"];
@@ -925,6 +933,53 @@ const SPECS: Record<string, RouteSpec> = {
     runs: 15,
     requests: (w) => mostly([badIds("/api/v1/users/{id}", ["GET"], "anon")], wrongMethods(`/api/v1/users/${w.users[0]!.username}`, ["GET"])),
   },
+  "v1/users/[username]/recordings": {
+    methods: ["GET"],
+    runs: 15,
+    requests: (w) => mostly([badIds("/api/v1/users/{id}/recordings", ["GET"], "anon"), junkOnReads(`/api/v1/users/${w.users[0]!.username}/recordings`, "stranger")], wrongMethods(`/api/v1/users/${w.users[0]!.username}/recordings`, ["GET"])),
+  },
+  "v1/recordings": {
+    methods: ["GET"],
+    runs: 15,
+    requests: () =>
+      mostly(
+        [junkOnReads("/api/v1/recordings", "owner"), fc.constant(req({ method: "GET", url: "/api/v1/recordings", as: "anon", note: "my recordings without a session", expect: "denied" }))],
+        wrongMethods("/api/v1/recordings", ["GET"]),
+      ),
+  },
+  "v1/recordings/[id]": {
+    methods: ["GET", "PATCH", "DELETE"],
+    runs: 60,
+    requests: (w) => {
+      const url = `/api/v1/recordings/${w.recordingId}`;
+      const bodies = badBodies({ title: "Renamed", privacy: "public" }, recordingBad).map((b) => req({ method: "PATCH", url, as: "owner", ...b }));
+      const nothing = fc.constantFrom("{}", '{"name":"x"}', '{"title":null}').map((body) => req({ method: "PATCH", url, as: "owner", body, note: "nothing to change" }));
+      const wrongUser = fc.oneof(
+        fc.constantFrom<Caller>("stranger", "collaborator", "anon").map((as) => req({ method: "PATCH", url, as, body: '{"title":"Hijacked","privacy":"public"}', note: `${as} renames`, expect: "denied" })),
+        fc.constantFrom<Caller>("stranger", "editor", "anon").map((as) => req({ method: "DELETE", url, as, note: `${as} deletes the recording`, expect: "denied" })),
+      );
+      return mostly(
+        [bodies, nothing, wrongUser, badIds("/api/v1/recordings/{id}", ["GET", "PATCH", "DELETE"], "owner", () => '{"title":"Renamed"}'), junkOnReads(url, "stranger")],
+        wrongMethods(url, ["GET", "PATCH", "DELETE"]),
+      );
+    },
+  },
+  "v1/recordings/[id]/timeline": {
+    methods: ["GET"],
+    runs: 15,
+    requests: (w) => mostly([badIds("/api/v1/recordings/{id}/timeline", ["GET"], "anon"), junkOnReads(`/api/v1/recordings/${w.recordingId}/timeline`, "stranger")], wrongMethods(`/api/v1/recordings/${w.recordingId}/timeline`, ["GET"])),
+  },
+  "v1/recordings/[id]/party": {
+    methods: ["POST"],
+    runs: 30,
+    requests: (w) => {
+      const url = `/api/v1/recordings/${w.recordingId}/party`;
+      // Only bad bodies: a valid one would start a live party for the caller.
+      const bodies = badBodies({ visibility: "private" }, { visibility: notOneOf(["public", "private"]) }).map((b) => req({ method: "POST", url, as: "userPool", ...b }));
+      const anon = fc.constant(req({ method: "POST", url, as: "anon", body: '{"visibility":"private"}', note: "watch together without a session", expect: "denied" }));
+      return mostly([bodies, anon, badIds("/api/v1/recordings/{id}/party", ["POST"], "stranger", () => '{"visibility":"private"}')], wrongMethods(url, ["POST"]));
+    },
+  },
   "v1/users/[username]/twitch": {
     methods: ["GET"],
     runs: 15,
@@ -1126,6 +1181,8 @@ async function readBack(): Promise<unknown> {
     twitch: await get(`/api/v1/playlists/${world.playlistId}/twitch`, owner),
     myPlaylists: await Promise.all(world.users.map((u) => get("/api/v1/playlists/me", u.token))),
     playlistList: await get("/api/v1/playlists", null),
+    recording: await get(`/api/v1/recordings/${world.recordingId}`, owner),
+    recordings: await get("/api/v1/recordings", owner),
   };
 }
 
@@ -1176,6 +1233,14 @@ beforeAll(async () => {
   const other = await post("/api/v1/playlists", { title: "Someone else's mix" }, 1);
   const otherLink = await post(`/api/v1/playlists/${other.id}/links`, { url: "https://youtu.be/fuzzother33" }, 1);
 
+  // A recording of users[0]'s YouTube party (the party is ended again: nothing moves during the sweep).
+  const recorded = await createParty(app.baseUrl, users[0]!.token, { video_url: "https://www.youtube.com/watch?v=fuzzrecord1", video_title: "Recorded" });
+  const recordingCommand = (type: string) => call<{ recordingId: string }>(0, "POST", `/api/v1/parties/${recorded.id}/commands`, { v: 1, type }, 200);
+  const { recordingId } = await recordingCommand("recording.start");
+  await recordingCommand("recording.stop");
+  await call(0, "PATCH", `/api/v1/recordings/${recordingId}`, { privacy: "unlisted" }, 200);
+  expect((await fetch(`${app.baseUrl}/api/v1/parties/${recorded.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${users[0]!.token}` } })).status).toBe(204);
+
   const party = await createParty(app.baseUrl, guests[0]!);
   world = {
     users,
@@ -1190,6 +1255,7 @@ beforeAll(async () => {
     collaboratorLinkId: byCollaborator.id,
     otherPlaylistId: other.id,
     otherLinkId: otherLink.id,
+    recordingId,
   };
   // The host watches its own party's stream: any event during the sweep would be a change.
   hostStream = await SseClient.open(`${app.baseUrl}/api/v1/parties/${party.id}/events`, { Authorization: `Bearer ${guests[0]!}` });
@@ -1234,7 +1300,7 @@ test(`at least ${MIN_REQUESTS} generated bad requests: no 5xx, every 4xx has {de
   const dbBefore = await snapshotDatabase();
   // The comparison below only means something for tables that hold the world's rows: the playlist's
   // members, videos (with their positions) and Twitch settings included.
-  const watched = ["playlist", "playlist_link", "playlist_member", "playlist_twitch", "scheduled_party", "live_party"];
+  const watched = ["playlist", "playlist_link", "playlist_member", "playlist_twitch", "scheduled_party", "live_party", "party_recording"];
   expect(watched.filter((table) => !dbBefore[`public.${table}`]?.length).map((table) => `table ${table} holds no rows`)).toEqual([]);
   const readBefore = await readBack();
   const eventsBefore = hostStream.events.length;

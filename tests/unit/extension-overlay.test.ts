@@ -122,3 +122,16 @@ test("status texts", () => {
   expect(syncStatusText({ status: "host", driftMs: null, role: "host" })).toBe("You are the host: everyone follows your player");
   expect(connectionBadge(model({ connection: "closed", connectionError: "Party not found." }))).toEqual({ text: "Party not found.", tone: "error" });
 });
+
+test("while the party is recorded everyone sees it, and whether chat is recorded", () => {
+  const { overlay, q } = mount();
+  overlay.render(model());
+  expect(q("recording").hidden).toBe(true);
+  overlay.render(model({ recording: { id: "r1", startedAt: 1, includeChat: true } }));
+  expect(q("recording").hidden).toBe(false);
+  expect(q("recording").textContent).toBe("● Recording · This party is being recorded, chat included.");
+  overlay.render(model({ recording: { id: "r1", startedAt: 1, includeChat: false } }));
+  expect(q("recording").textContent).toBe("● Recording · This party is being recorded (chat is not).");
+  overlay.render(model({ recording: null }));
+  expect(q("recording").hidden).toBe(true);
+});

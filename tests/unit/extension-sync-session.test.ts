@@ -6,7 +6,7 @@
  */
 import type { PlayerControl } from "@/extension/src/adapters/types";
 import { AUTOPLAY_NOTICE, SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
-import { DRAWING_MAX_POINTS, PROTOCOL_VERSION, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent } from "@/lib/sync";
+import { DRAWING_MAX_POINTS, PROTOCOL_VERSION, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent, type SnapshotEvent } from "@/lib/sync";
 
 const URL_A = "https://www.youtube.com/watch?v=aaaaaaaaaaa";
 const URL_B = "https://www.youtube.com/watch?v=bbbbbbbbbbb";
@@ -345,4 +345,16 @@ test("a hand-over switches roles live: the new host's pause becomes a command, t
   expect(player.paused).toBe(false);
   expect(Math.abs(player.time() - (30 + 3))).toBeLessThan(0.1);
   expect(h.sent.filter((c) => c.type !== "ping").map((c) => c.type)).toEqual(["pause"]);
+});
+
+test("the recording state comes with the snapshot and follows the recording events (the overlay's badge)", () => {
+  const h = new Harness();
+  const recording = { id: "rec1", startedAt: h.serverNow(), includeChat: true };
+  h.session.receive({ ...(snapshot(h, "guest", { paused: false, position: 5, seq: 1 }) as SnapshotEvent), recording });
+  expect(h.session.model.recording).toEqual(recording);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "recording", recording: null });
+  expect(h.session.model.recording).toBeNull();
+  expect(h.models.at(-1)?.recording).toBeNull();
+  h.session.receive({ v: PROTOCOL_VERSION, type: "recording", recording: { ...recording, id: "rec2", includeChat: false } });
+  expect(h.models.at(-1)?.recording).toMatchObject({ id: "rec2", includeChat: false });
 });

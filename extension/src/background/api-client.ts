@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { API_DEFAULT_ERROR, API_HTML_ERROR } from "@/lib/constants";
 import { currentPartySchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
-import type { ClientCommand, ModerationCommand } from "@/lib/sync";
+import type { ClientCommand, ModerationCommand, RecordingCommand } from "@/lib/sync";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -122,6 +122,12 @@ export class ApiClient {
   /** One of the host's moderation commands (kick, ban); throws ApiRequestError with the server's reason. */
   async moderate(token: string, partyId: string, command: ModerationCommand): Promise<unknown> {
     return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);
+  }
+
+  /** The host starts or stops recording; the answer names the recording (`recordingId`). */
+  async record(token: string, partyId: string, command: RecordingCommand): Promise<{ recordingId: string | null }> {
+    const body = (await this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command)) as { recordingId?: unknown } | null;
+    return { recordingId: typeof body?.recordingId === "string" ? body.recordingId : null };
   }
 
   /** One protocol command; the answer body (a `pong` for a ping). */

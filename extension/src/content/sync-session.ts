@@ -22,6 +22,7 @@ import {
   type PartyMeta,
   type PlayerAction,
   type Poll,
+  type RecordingState,
   type Role,
   type RosterMember,
   type ServerEvent,
@@ -56,6 +57,8 @@ export interface PartyViewModel {
   pollVote?: number | null;
   /** Chat reports: every one for the host, your own for anyone else (your view hides those messages). */
   reports?: readonly ChatReport[];
+  /** The recording in progress (everyone sees the badge and that chat is recorded); null: none. */
+  recording?: RecordingState | null;
 }
 
 export interface SyncSessionDeps {
@@ -171,6 +174,7 @@ export class SyncSession {
         m.poll = event.poll ?? null;
         m.pollVote = event.pollVote ?? null;
         m.reports = event.reports ?? [];
+        m.recording = event.recording ?? null;
         this.reportedMediaKey = this.keyOf(event.party.media.url);
         this.followMedia();
         // A host whose tab moved on to another video while disconnected (a full page load).
@@ -207,6 +211,9 @@ export class SyncSession {
       case "member.removed":
         // This member's stream closes next and the reconnect is refused; say why meanwhile.
         if (m.you && event.memberId === m.you.userId) m.notice = removalMessage(event.reason);
+        break;
+      case "recording":
+        m.recording = event.recording;
         break;
       case "moderation":
         if (m.you && event.moderation.muted.includes(m.you.userId)) m.notice = MUTED_MESSAGE;

@@ -18,6 +18,8 @@ export const OVERLAY_CSS = `
 .status { font-size: 12px; color: #94a3b8; }
 .notice { margin: 8px 12px 0; padding: 6px 8px; border-radius: 6px; background: #422006; color: #fde68a; font-size: 12px; }
 .notice[hidden] { display: none; }
+.recording { margin: 8px 12px 0; padding: 6px 8px; border-radius: 6px; background: #7f1d1d; color: #fecaca; font-size: 12px; font-weight: 600; }
+.recording[hidden] { display: none; }
 .tools { display: flex; gap: 6px; align-items: center; padding: 8px 12px; border-bottom: 1px solid #334155; }
 .tools[hidden] { display: none; }
 .chat { flex: 1; display: flex; flex-direction: column; min-height: 0; }

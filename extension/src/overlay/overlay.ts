@@ -6,7 +6,7 @@
  * the strokes scaled to their own picture. Key presses inside the overlay never reach the page's
  * shortcuts, and the page's keys are never intercepted.
  */
-import type { Stroke } from "@/lib/sync";
+import { recordingNotice, type Stroke } from "@/lib/sync";
 import type { PartyViewModel } from "../content/sync-session";
 import { drawStroke, newStrokeId, pictureRect, simplify, toRelative, type Rect } from "./geometry";
 import { OVERLAY_CSS } from "./overlay-styles";
@@ -44,6 +44,8 @@ export class Overlay {
   private readonly hostName: HTMLElement;
   private readonly status: HTMLElement;
   private readonly notice: HTMLElement;
+  /** "● Recording" and what is recorded, while the host records the party. */
+  private readonly recording: HTMLElement;
   private readonly tools: HTMLElement;
   private readonly drawToggle: HTMLButtonElement;
   private readonly color: HTMLInputElement;
@@ -86,6 +88,7 @@ export class Overlay {
     this.status = el(doc, "div", { class: "status", "data-vp": "sync-status" });
     head.append(title, meta, this.status);
     this.notice = el(doc, "div", { class: "notice", role: "alert", "data-vp": "notice", hidden: "" });
+    this.recording = el(doc, "div", { class: "recording", role: "status", "data-vp": "recording", hidden: "" });
 
     this.tools = el(doc, "div", { class: "tools", "data-vp": "draw-tools", hidden: "" });
     this.drawToggle = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "draw" }, "Draw");
@@ -103,7 +106,7 @@ export class Overlay {
     const onVote = handlers.onVote?.bind(handlers);
     this.poll = onVote ? new PollSection(doc, (pollId, option) => void onVote(pollId, option).catch(() => undefined), () => handlers.serverNow?.() ?? null) : null;
 
-    this.panel.append(head, this.notice, this.tools, ...(this.poll ? [this.poll.element] : []), this.chat);
+    this.panel.append(head, this.recording, this.notice, this.tools, ...(this.poll ? [this.poll.element] : []), this.chat);
     this.tab = el(doc, "button", { class: "tab", type: "button", hidden: "", "aria-label": "Show the party panel", "data-vp": "show" }, "VP");
     this.root.append(style, this.canvas, this.panel, this.tab);
 
@@ -161,6 +164,9 @@ export class Overlay {
     this.status.textContent = syncStatusText(model);
     this.notice.textContent = model.notice ?? "";
     this.notice.hidden = !model.notice;
+    const recording = model.recording ?? null;
+    this.recording.textContent = recording ? `● Recording · ${recordingNotice(recording)}` : "";
+    this.recording.hidden = !recording;
     const isHost = model.role === "host";
     this.tools.hidden = !isHost;
     if (!isHost && this.drawing) this.setDrawing(false);

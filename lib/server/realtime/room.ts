@@ -16,6 +16,7 @@ import {
   PROTOCOL_VERSION,
   withQueueDefaults,
   type QueueState,
+  type RecordingState,
   type ChatMessage,
   type Media,
   type PartyMeta,
@@ -62,6 +63,13 @@ export class Room {
   moderation: ModerationState = emptyModeration();
   /** Chat reports (bounded), folded from `chat.report` events; only the host and each reporter see them. */
   reports: readonly ChatReport[] = [];
+  /** The recording in progress (null: none), folded from `recording` events. */
+  recording: RecordingState | null = null;
+  /**
+   * Called while folding a `recording` event, before it is fanned out: the instance that records
+   * attaches its recorder here, so the recorder's first entry is the first event after the start.
+   */
+  onRecording?: (recording: RecordingState | null) => void;
   /** When each member last chatted (slow mode), folded from `chat` events. */
   readonly lastChatAt = new Map<string, number>();
   lastEventId: string | null = null;
@@ -145,6 +153,10 @@ export class Room {
         this.moderation = event.moderation;
         this.onModeration?.();
         break;
+      case "recording":
+        this.recording = event.recording;
+        this.onRecording?.(event.recording);
+        break;
       case "presence":
         this.members = event.members;
         this.hostOnline = event.hostOnline;
@@ -221,6 +233,7 @@ export class Room {
       pollVote: this.poll?.ballots[you.userId]?.option ?? null,
       moderation: this.moderation,
       reports: role === "host" ? [...this.reports] : this.reports.filter((r) => r.reporterId === you.userId),
+      recording: this.recording,
     };
   }
 }

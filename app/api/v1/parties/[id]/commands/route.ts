@@ -1,4 +1,4 @@
-// POST /api/v1/parties/{id}/commands – one protocol command: host playback/drawing (host only), chat (members), ping (clock sync)
+// POST /api/v1/parties/{id}/commands – one protocol command: host playback/drawing/moderation/recording (host only), chat (members), ping (clock sync)
 import { z } from "zod";
 import { idParamSchema } from "@/lib/schemas/common";
 import { forbidden } from "@/lib/server/http/api-error";
@@ -7,7 +7,8 @@ import { handleModerationCommand } from "@/lib/server/parties/handle-moderation-
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { getRoom } from "@/lib/server/realtime/rooms";
-import { isModerationCommandInput } from "@/lib/sync";
+import { handleRecordingCommand } from "@/lib/server/recordings/handle-recording-command";
+import { isModerationCommandInput, isRecordingCommandInput } from "@/lib/sync";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
 
@@ -22,6 +23,7 @@ export const POST = withApi(
     const room = await getRoom(id);
     if (!(await isPartyMember(room, user.id))) throw forbidden("Join the party before sending to it.");
     if (isModerationCommandInput(body)) return handleModerationCommand(room, partyCaller(user), body);
+    if (isRecordingCommandInput(body)) return handleRecordingCommand(room, { ...partyCaller(user), isGuest: user.isGuest === true }, body);
     return handleCommand(room, partyCaller(user), body, receivedAt);
   },
   // Hosts report every play/pause/seek and ping for clock sync: a generous per-caller budget.

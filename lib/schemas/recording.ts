@@ -1,0 +1,56 @@
+/**
+ * Recording resource schemas: what the routes accept (rename, privacy) and what they return (a
+ * recording's public fields, a list, the timeline), shared by the handlers and the site's pages.
+ */
+import { z } from "zod";
+import { RECORDING_TITLE_MAX, recordedEntrySchema, recordingStartSchema } from "@/lib/sync";
+import { safeText } from "./common";
+
+export const RECORDING_PRIVACY = ["public", "unlisted", "private"] as const;
+export type RecordingPrivacy = (typeof RECORDING_PRIVACY)[number];
+export const RECORDING_NOT_FOUND = "Recording not found.";
+export const RECORDING_OWNER_ONLY = "Only the host who recorded it can change or delete this recording.";
+
+const title = safeText("Title", { error: "Title is required." })
+  .trim()
+  .min(1, "Title is required.")
+  .max(RECORDING_TITLE_MAX, `Title must be at most ${RECORDING_TITLE_MAX} characters.`);
+
+/** PATCH /api/v1/recordings/{id} body: rename, change who may see it, include or drop the chat. */
+export const updateRecordingInputSchema = z
+  .object({
+    title: title.optional(),
+    privacy: z.enum(RECORDING_PRIVACY, { error: "Privacy must be public, unlisted or private." }).optional(),
+    include_chat: z.boolean({ error: "include_chat must be true or false." }).optional(),
+  })
+  .strict()
+  .refine((v) => v.title !== undefined || v.privacy !== undefined || v.include_chat !== undefined, "Send a title, a privacy or include_chat to change.");
+export type UpdateRecordingInput = z.infer<typeof updateRecordingInputSchema>;
+
+/** A recording as the API shows it. `status`: still being recorded, or done. */
+export const recordingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  host: z.object({ id: z.string(), display_name: z.string(), username: z.string().nullable() }),
+  privacy: z.enum(RECORDING_PRIVACY),
+  include_chat: z.boolean(),
+  media: z.array(z.object({ url: z.string(), title: z.string() })),
+  duration_ms: z.number().int().nonnegative(),
+  entry_count: z.number().int().nonnegative(),
+  status: z.enum(["recording", "ready"]),
+  started_at: z.string(),
+  created_at: z.string(),
+  /** Whether the caller may rename, change the privacy of and delete it. */
+  is_owner: z.boolean(),
+});
+export type Recording = z.infer<typeof recordingSchema>;
+export const recordingListSchema = z.object({ recordings: z.array(recordingSchema) });
+
+/** GET /api/v1/recordings/{id}/timeline: what a replay folds (lib/sync/recording.ts). */
+export const recordingTimelineSchema = z.object({
+  started_at: z.number(),
+  ended_at: z.number(),
+  start: recordingStartSchema,
+  entries: z.array(recordedEntrySchema),
+});
+export type RecordingTimelineBody = z.infer<typeof recordingTimelineSchema>;

@@ -1,0 +1,81 @@
+import "server-only";
+/**
+ * The host's recording commands, posted like every command to /parties/{id}/commands. Start: a row is
+ * written, this instance claims the recording (it will run the recorder), and the `recording` state
+ * goes into the party's log, so every member sees the badge and the notice. Stop: the state is cleared
+ * through the log (the recorder, wherever it runs, folds it and writes its last entries); when the
+ * recorder runs here the answer waits for that last write, so the recording is complete when read.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { partyRecording } from "@/db/schema";
+import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
+import type { Room } from "@/lib/server/realtime/room";
+import { publish } from "@/lib/server/realtime/rooms";
+import { PROTOCOL_VERSION, recordingCommandSchema, RECORDING_TITLE_MAX } from "@/lib/sync";
+import { claimRecording, forgetClaim, isRecordableMedia, recorderFinished } from "./recorder";
+
+export const HOST_ONLY_RECORDING = "Only the host can record the party.";
+export const GUEST_HOST_RECORDING = "Log in to record the party: a recording belongs to an account.";
+export const NOT_YOUTUBE = "Only a party watching a YouTube video can be recorded.";
+/** How long a stop waits for this instance's replica to fold it (the log is normally instant). */
+const FOLD_WAIT_MS = 5000;
+
+export interface RecordingCaller {
+  id: string;
+  displayName: string;
+  isGuest: boolean;
+}
+
+export async function handleRecordingCommand(room: Room, caller: RecordingCaller, input: unknown): Promise<{ id: string | null; recordingId: string | null }> {
+  const parsed = recordingCommandSchema.safeParse(input);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw unprocessable(first ? `${first.path.length > 0 ? `${first.path.join(".")}: ` : ""}${first.message}` : "Invalid command");
+  }
+  const command = parsed.data;
+  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+  if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_RECORDING);
+  const db = await getDb();
+
+  if (command.type === "recording.start") {
+    if (caller.isGuest) throw forbidden(GUEST_HOST_RECORDING);
+    if (room.recording) throw conflict("The party is already being recorded.");
+    if (!isRecordableMedia(room.media.url)) throw conflict(NOT_YOUTUBE);
+    const id = randomUUID();
+    const now = Date.now();
+    const title = (command.title ?? (room.meta.title || room.media.title || "Party recording")).slice(0, RECORDING_TITLE_MAX);
+    await db.insert(partyRecording).values({
+      id,
+      hostId: caller.id,
+      hostDisplayName: caller.displayName.slice(0, 100),
+      partyId: room.id,
+      title,
+      includeChat: command.includeChat,
+      start: { media: room.media, playback: room.playback, strokes: room.strokes, poll: room.poll?.poll ?? null },
+      media: [{ url: room.media.url, title: room.media.title }],
+      startedAt: new Date(now),
+      lastFlushAt: new Date(now),
+    });
+    claimRecording(room, id);
+    try {
+      const eventId = await publish(room, { v: PROTOCOL_VERSION, type: "recording", recording: { id, startedAt: now, includeChat: command.includeChat } });
+      return { id: eventId, recordingId: id };
+    } catch (error) {
+      forgetClaim(id);
+      await db.delete(partyRecording).where(eq(partyRecording.id, id));
+      throw error;
+    }
+  }
+
+  const current = room.recording;
+  if (!current) throw conflict("The party is not being recorded.");
+  if (command.includeChat !== undefined) {
+    await db.update(partyRecording).set({ includeChat: command.includeChat }).where(eq(partyRecording.id, current.id));
+  }
+  const eventId = await publish(room, { v: PROTOCOL_VERSION, type: "recording", recording: null });
+  await room.folded(eventId, FOLD_WAIT_MS);
+  await recorderFinished(current.id);
+  return { id: eventId, recordingId: current.id };
+}

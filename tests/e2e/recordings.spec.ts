@@ -1,0 +1,141 @@
+/**
+ * Recording a YouTube watch party and replaying it, on the local stand-in of the YouTube player: the
+ * host records about 30 s with two seeks and a guest's chat (both see the Recording badge); the replay
+ * page then plays it with the player within 100 ms of the recorded position at sampled instants,
+ * shows each chat message from its recorded moment on, and lands on the exact state when scrubbed.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { stateAt, timelineMarkers, type RecordingTimeline } from "../../lib/sync/recording";
+import { hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+
+const VIDEO_URL = "https://www.youtube.com/watch?v=e2eRecClip1";
+const VIDEO = 'video[data-stand-in="youtube"]';
+
+interface TimelineBody {
+  started_at: number;
+  ended_at: number;
+  start: RecordingTimeline["start"];
+  entries: RecordingTimeline["entries"];
+}
+
+/** The player's position and the replay clock's offset (ms) read at one instant of the page. */
+async function replaySample(page: Page): Promise<{ t: number; offset: number; paused: boolean }> {
+  return page.evaluate((selector) => {
+    const video = document.querySelector(selector) as HTMLVideoElement;
+    const root = document.querySelector('[data-testid="replay"]') as HTMLElement;
+    const wall = performance.now();
+    const anchorWall = Number(root.dataset.anchorWall);
+    const anchorOffset = Number(root.dataset.anchorOffset);
+    const speed = Number(root.dataset.speed);
+    const offset = root.dataset.playing === "true" ? anchorOffset + (wall - anchorWall) * speed : anchorOffset;
+    return { t: video.currentTime, offset, paused: video.paused };
+  }, VIDEO);
+}
+
+async function scrubTo(page: Page, offset: number): Promise<void> {
+  await page.getByLabel("Replay position").fill(String(Math.round(offset / 100) * 100));
+}
+
+async function chatThenSeen(guest: Page, host: Page, text: string): Promise<void> {
+  await guest.getByLabel("Chat message").fill(text);
+  await guest.getByRole("button", { name: "Send" }).click();
+  await expect(host.getByRole("region", { name: "Chat" })).toContainText(text);
+}
+
+test("record 30 s with two seeks and chat, then replay it: positions, chat moments and scrubbing", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const host = await hostParty(browser, VIDEO_URL, "Record Clip");
+  await openRoomAsHost(host.page, host.partyId);
+  const guest = await openRoomAsGuest(browser, host.partyId, "Guest Rita");
+
+  // Start recording: everyone sees the badge and that chat is recorded.
+  await host.page.getByRole("button", { name: "Record" }).click();
+  for (const page of [host.page, guest.page]) {
+    await expect(page.getByTestId("recording-badge")).toHaveText("● Recording");
+    await expect(page.getByTestId("recording-notice")).toHaveText("This party is being recorded, chat included.");
+  }
+
+  // About 30 s of the party: play, chat, a seek forward, chat, a seek back. Waits are on the host's
+  // player position (a loaded machine runs slower, never differently).
+  const hostTime = async () => (await roomVideo(host.page)).t;
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(hostTime, { timeout: 60_000 }).toBeGreaterThan(5);
+  await chatThenSeen(guest.page, host.page, "first message");
+  await expect.poll(hostTime, { timeout: 60_000 }).toBeGreaterThan(9);
+  await host.page.getByRole("button", { name: "Forward 10 seconds" }).click();
+  await expect.poll(hostTime, { timeout: 60_000 }).toBeGreaterThan(24);
+  await chatThenSeen(guest.page, host.page, "second message");
+  const beforeBack = await hostTime();
+  await host.page.getByRole("button", { name: "Back 10 seconds" }).click();
+  await expect.poll(hostTime, { timeout: 60_000 }).toBeLessThan(beforeBack - 5);
+  const afterBack = await hostTime();
+  await expect.poll(hostTime, { timeout: 60_000 }).toBeGreaterThan(afterBack + 6);
+  await host.page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(guest.page.getByTestId("recording-badge")).toHaveCount(0);
+  const link = host.page.getByRole("link", { name: "Open the recording" });
+  const href = (await link.getAttribute("href"))!;
+  const recordingId = href.split("/").pop()!;
+  await guest.context.close();
+
+  const body = (await (await host.page.request.get(`/api/v1/recordings/${recordingId}/timeline`)).json()) as TimelineBody;
+  const timeline: RecordingTimeline = { startedAt: body.started_at, endedAt: body.ended_at, start: body.start, entries: body.entries };
+  expect(timeline.endedAt - timeline.startedAt).toBeGreaterThan(20_000);
+  const seeks = timelineMarkers(timeline).filter((m) => m.kind === "seek");
+  expect(seeks).toHaveLength(2);
+  const chats = timeline.entries.filter((e) => e.event.type === "chat").map((e) => ({ offset: e.at - timeline.startedAt, text: e.event.type === "chat" ? e.event.message.text : "" }));
+  expect(chats.map((c) => c.text)).toEqual(["first message", "second message"]);
+
+  // The replay page: its markers, and the player ready at the start.
+  await link.click();
+  await expect(host.page).toHaveURL(new RegExp(`/recordings/${recordingId}$`));
+  await expect(host.page.getByRole("heading", { name: "Record Clip" })).toBeVisible();
+  await expect(host.page.locator('[data-marker="seek"]')).toHaveCount(2);
+  await expect(host.page.locator(VIDEO)).toHaveCount(1, { timeout: 20_000 });
+
+  // Scrubbing lands on the exact state: the chat so far (a message from its moment on, not 100 ms
+  // before) and the player paused on the recorded frame.
+  const chatList = host.page.getByRole("region", { name: "Chat" });
+  for (const chat of chats) {
+    await scrubTo(host.page, chat.offset - 200);
+    await expect(chatList).not.toContainText(chat.text);
+    await scrubTo(host.page, chat.offset + 100);
+    await expect(chatList).toContainText(chat.text);
+    const expected = stateAt(timeline, (await replaySample(host.page)).offset).position;
+    await expect.poll(async () => Math.abs((await replaySample(host.page)).t - expected), { timeout: 20_000 }).toBeLessThan(0.1);
+    await expect(host.page.getByTestId("replay-state")).toContainText("Playing at");
+  }
+
+  // Playing through each seek: after the player has caught up, it stays within 100 ms of the
+  // recorded position at every sample.
+  for (const seek of seeks) {
+    await scrubTo(host.page, seek.offset - 1500);
+    await host.page.getByRole("button", { name: "Play replay" }).click();
+    const drift = async () => {
+      const sample = await replaySample(host.page);
+      return Math.abs(sample.t - stateAt(timeline, sample.offset).position);
+    };
+    // Caught up after the jump and the recorded seek...
+    await expect.poll(async () => (await replaySample(host.page)).offset, { timeout: 20_000 }).toBeGreaterThan(seek.offset + 1000);
+    await expect.poll(drift, { timeout: 10_000, intervals: [50] }).toBeLessThan(0.1);
+    // ...then every sample is within 100 ms.
+    for (const after of [2000, 2500, 3000, 3500, 4000]) {
+      await expect.poll(async () => (await replaySample(host.page)).offset, { timeout: 20_000 }).toBeGreaterThan(seek.offset + after);
+      expect(await drift()).toBeLessThan(0.1);
+    }
+    const sample = await replaySample(host.page);
+    expect(sample.paused).toBe(false);
+    await host.page.getByRole("button", { name: "Pause replay" }).click();
+  }
+
+  // The recording is listed on the host's profile, where it can be renamed.
+  await host.page.goto("/profile");
+  const mine = host.page.getByTestId("my-recording");
+  await expect(mine).toHaveCount(1);
+  await mine.getByLabel("Title of Record Clip").fill("Our record night");
+  await mine.getByRole("button", { name: "Rename" }).click();
+  await expect(mine.getByRole("link", { name: "Our record night" })).toBeVisible();
+  await mine.getByRole("button", { name: "Delete" }).click();
+  await mine.getByRole("button", { name: "Keep it" }).click();
+  await expect(mine).toHaveCount(1);
+  await host.context.close();
+});
