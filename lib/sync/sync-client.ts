@@ -83,7 +83,9 @@ export class SyncClient {
   }
 
   /** A command the server never got (the request failed). */
-  commandFailed(_command: ClientCommand, _now: number): void {}
+  commandFailed(command: ClientCommand, now: number): void {
+    if ("cid" in command && command.cid !== undefined) this.reporter.onCommandFailed(command.cid, now);
+  }
 
   /** Forget the clock samples (network change: online/offline, wake from sleep, new connection). */
   resetClock(now: number): void {
