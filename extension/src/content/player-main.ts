@@ -218,7 +218,7 @@ export class PlayerContentScript {
     if (!active) return;
     switch (message.kind) {
       case "event":
-        active.session.receive(message.event);
+        active.session.receive(message.event, message.receivedAt);
         return;
       case "connection":
         active.session.setConnection(message.state, message.error ?? null);
