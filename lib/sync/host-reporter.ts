@@ -4,8 +4,9 @@
  * reading, so the published state matches the host's screen within the clock estimate's error.
  *
  * It reports a play once the frames actually move (not at the click: play() takes a while), a seek once
- * it landed (while seeking the position is meaningless), a rate change, and any drift of the host's
- * player from what was published (buffering, a stall, an imprecise landing) beyond `reportThresholdMs`.
+ * it landed (while seeking the position is meaningless), a rate change, a stall as a pause on the
+ * stalled frame (and the play when it ends), and any drift of the host's player from what was
+ * published (an imprecise landing) beyond `reportThresholdMs`.
  * What it sent is applied to its own copy of the state at once, so a command's echo arriving later
  * (or an older state overtaking it) can't make it report twice.
  */
@@ -121,6 +122,13 @@ export class HostReporter {
     this.expire(now);
     if (now < this.retryAt) return [];
     const state = this.published;
+    if (state && player.mediaId === state.mediaId && !player.seeking && player.buffering && !state.paused) {
+      // The host's player stalls: the reference stops on its frame, so guests wait instead of running
+      // ahead and being pulled back. Once the frames move again the play below resumes it.
+      this.streak = 0;
+      this.playSeenAt = null;
+      return [this.send(now, serverNow, { type: "pause", position: player.currentTime })];
+    }
     if (!state || player.mediaId !== state.mediaId || player.seeking || player.buffering) {
       this.streak = 0;
       this.playSeenAt = null;

@@ -38,6 +38,17 @@ describe("sync under real-world conditions (simulated, median of 6 seeds, 5 gues
     expectTargets("pongs delayed 1–5 s on 30 % of pings");
   });
 
+  it("stays within 20 ms over 10 minutes with guest clocks ±200 ppm off", () => {
+    expectTargets("guest clocks ±200 ppm, 10 min");
+  });
+
+  it("pauses guests when the host's player stalls, ahead of it by no more than the round trip", () => {
+    // The stall can only reach guests through the host's upload and their download (≤ 80 ms each
+    // here): the issue's 100 ms is below that bound for the unluckiest of five guests.
+    const { figures } = measured("host buffers 4 s");
+    expect(figures.maxAheadMs).toBeLessThanOrEqual(160);
+  });
+
   it("stays within 15 ms without oscillating through 20 % packet loss", () => {
     expectTargets("20 % packet loss (TCP retransmits)");
   });
