@@ -76,6 +76,16 @@ export interface DriftConfig {
   settleMs: number;
   /** play() attempts are repeated at most this often (ms): autoplay may be blocked. */
   playRetryMs: number;
+  /**
+   * Learning the player's rate bias (a player that plays 0.3–1 % off the rate it is given): the drift
+   * our own rate changes do not explain is fitted over at least `biasMinSpanMs` of steady playback,
+   * and a slope beyond `biasMinSlope` (fraction of the rate) moves the estimate, which then offsets
+   * the base rate. Without it such a player needs a correction every couple of seconds.
+   */
+  biasMinSpanMs: number;
+  biasMinSlope: number;
+  /** Largest bias believed (fraction): a larger apparent one is something else (a stuck player). */
+  maxBias: number;
 }
 
 export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
@@ -99,6 +109,9 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   seekTimeoutMs: 5000,
   settleMs: 400,
   playRetryMs: 1000,
+  biasMinSpanMs: 6000,
+  biasMinSlope: 0.0015,
+  maxBias: 0.03,
 };
 
 export type SyncStatus =
@@ -166,6 +179,14 @@ export class DriftController {
   private clockErrorMs = 0;
   private clockSettled = true;
 
+  /** The player plays at its rate × (1 + this); learned (see biasMinSpanMs). */
+  private rateBias = 0;
+  /**
+   * Drift unexplained by our own rate settings since `from`: points (t, ms) fitted for the bias.
+   * `predicted` integrates (set rate × (1 + bias) − host rate) over time.
+   */
+  private biasTrack: { from: number; drift0: number; lastT: number; lastRate: number; predicted: number; points: [number, number][] } | null = null;
+
   /** Learned per player (ms). */
   private seekLatency: number;
   private seekLatencyDev: number;
@@ -199,8 +220,30 @@ export class DriftController {
   }
 
   /** What the controller has learned about the player (ms). */
-  get learned(): { seekLatencyMs: number; seekMarginMs: number; playLatencyMs: number } {
-    return { seekLatencyMs: this.seekLatency, seekMarginMs: this.seekMargin(), playLatencyMs: this.playLatency };
+  get learned(): { seekLatencyMs: number; seekMarginMs: number; playLatencyMs: number; rateBias: number } {
+    return { seekLatencyMs: this.seekLatency, seekMarginMs: this.seekMargin(), playLatencyMs: this.playLatency, rateBias: this.rateBias };
+  }
+
+  /** The rate to set for the player to play at `rate` (its learned bias compensated). */
+  private baseRate(rate: number): number {
+    return roundTo(rate / (1 + this.rateBias), this.config.rateStep);
+  }
+
+  private trackBias(now: number, driftMs: number, setRate: number, hostRate: number): void {
+    const track = this.biasTrack;
+    if (!track) {
+      this.biasTrack = { from: now, drift0: driftMs, lastT: now, lastRate: setRate, predicted: 0, points: [[now, 0]] };
+      return;
+    }
+    track.predicted += (track.lastRate * (1 + this.rateBias) - hostRate) * (now - track.lastT);
+    track.lastT = now;
+    track.lastRate = setRate;
+    track.points.push([now, driftMs - track.drift0 - track.predicted]);
+    if (now - track.from < this.config.biasMinSpanMs || track.points.length < 20) return;
+    const slope = fitSlope(track.points) / hostRate;
+    this.biasTrack = null;
+    if (Math.abs(slope) < this.config.biasMinSlope) return;
+    this.rateBias = Math.max(-this.config.maxBias, Math.min(this.config.maxBias, this.rateBias + slope));
   }
 
   tick(input: DriftInput): DriftDecision {
@@ -249,6 +292,7 @@ export class DriftController {
 
     // 2. The player cannot play: don't fight it.
     if (player.buffering) {
+      this.biasTrack = null;
       this.samples = [];
       this.previousDrift = null;
       if (this.correction) {
@@ -261,6 +305,7 @@ export class DriftController {
 
     // 3. The guest is seeking on its own: let it land, then pull it back.
     if (player.seeking) {
+      this.biasTrack = null;
       this.samples = [];
       this.previousDrift = null;
       return done("user-seek", driftMs);
@@ -268,6 +313,7 @@ export class DriftController {
 
     // 4. Host paused: pause on its exact frame.
     if (state.paused) {
+      this.biasTrack = null;
       this.correction = null;
       this.settle = null;
       if (!player.paused) this.pause(actions, now);
@@ -288,8 +334,9 @@ export class DriftController {
     // 5. Host playing.
     if (player.paused) return this.whilePaused(input, player, target.position, hostRate, driftMs, actions, done);
 
-    const expectedRate = this.correction?.rate ?? hostRate;
+    const expectedRate = this.correction?.rate ?? this.baseRate(hostRate);
     if (!sameRate(player.playbackRate, expectedRate, this.config.rateStep)) this.setRate(actions, expectedRate);
+    this.trackBias(now, driftMs, expectedRate, hostRate);
 
     const large = Math.abs(driftMs) > this.config.seekThresholdMs;
     // After a discontinuity (new host state, a seek or stall that just ended) previousDrift is null and
@@ -319,7 +366,7 @@ export class DriftController {
     if (this.correction) {
       if (now >= this.correction.endAt - 1) {
         this.correction = null;
-        this.setRate(actions, hostRate);
+        this.setRate(actions, this.baseRate(hostRate));
         this.holdOffUntil = now + this.config.holdOffMs;
         this.samples = [];
         return done("synced", driftMs);
@@ -356,7 +403,8 @@ export class DriftController {
     this.correction = null;
     this.samples = [];
     this.previousDrift = null;
-    if (!sameRate(player.playbackRate, hostRate, this.config.rateStep)) this.setRate(actions, hostRate);
+    this.biasTrack = null;
+    if (!sameRate(player.playbackRate, this.baseRate(hostRate), this.config.rateStep)) this.setRate(actions, this.baseRate(hostRate));
 
     // Wall-clock ms until the host reaches our frame, minus the time play() takes to get going.
     const waitMs = driftMs / hostRate - this.playLatency;
@@ -382,6 +430,7 @@ export class DriftController {
 
   /** Seek ahead and hold. False when too many seeks failed in a row (then: back off for a while). */
   private resync(actions: PlayerAction[], now: number, targetPosition: number, hostRate: number): boolean {
+    this.biasTrack = null;
     this.correction = null;
     this.settle = null;
     this.seeksInARow += 1;
@@ -402,9 +451,10 @@ export class DriftController {
   private startCorrection(actions: PlayerAction[], now: number, driftMs: number, hostRate: number): number {
     const { rateStep, maxRateDelta, correctionHorizonMs } = this.config;
     const delta = Math.min(maxRateDelta, Math.abs(driftMs) / correctionHorizonMs);
-    let rate = roundTo(hostRate * (1 - Math.sign(driftMs) * delta), rateStep);
-    if (rate === roundTo(hostRate, rateStep)) rate = roundTo(hostRate - Math.sign(driftMs) * rateStep, rateStep);
-    const deltaRate = rate - hostRate; // s of media per s, opposite sign to the drift
+    const base = this.baseRate(hostRate);
+    let rate = roundTo(base * (1 - Math.sign(driftMs) * delta), rateStep);
+    if (rate === base) rate = roundTo(base - Math.sign(driftMs) * rateStep, rateStep);
+    const deltaRate = rate * (1 + this.rateBias) - hostRate; // s of media per s, opposite sign to the drift
     const durationMs = -driftMs / deltaRate;
     this.correction = { rate, endAt: now + durationMs };
     this.setRate(actions, rate);
@@ -444,6 +494,7 @@ export class DriftController {
     this.seeksInARow = 0;
     this.pausedSeeks = 0;
     this.holdOffUntil = Number.NEGATIVE_INFINITY;
+    this.biasTrack = null;
   }
 
   private seek(actions: PlayerAction[], now: number, position: number): void {
@@ -475,6 +526,26 @@ function sameRate(a: number, b: number, step: number): boolean {
 function roundTo(value: number, step: number): number {
   const inverse = Math.round(1 / step);
   return Math.round(value * inverse) / inverse;
+}
+
+/** Least-squares slope of y over x. */
+function fitSlope(points: [number, number][]): number {
+  const n = points.length;
+  let sx = 0;
+  let sy = 0;
+  for (const [x, y] of points) {
+    sx += x;
+    sy += y;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) * (x - mx);
+  }
+  return den === 0 ? 0 : num / den;
 }
 
 function median(values: number[]): number {

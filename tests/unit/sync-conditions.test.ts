@@ -42,6 +42,10 @@ describe("sync under real-world conditions (simulated, median of 6 seeds, 5 gues
     expectTargets("guest clocks ±200 ppm, 10 min");
   });
 
+  it("learns a player that plays 1 % off: within 20 ms with at most one rate change per 10 s", () => {
+    expectTargets("player plays 1 % off the requested rate");
+  });
+
   it("pauses guests when the host's player stalls, ahead of it by no more than the round trip", () => {
     // The stall can only reach guests through the host's upload and their download (≤ 80 ms each
     // here): the issue's 100 ms is below that bound for the unluckiest of five guests.
