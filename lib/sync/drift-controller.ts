@@ -84,6 +84,14 @@ export interface DriftConfig {
    */
   biasMinSpanMs: number;
   biasMinSlope: number;
+  /**
+   * A busy page (a long task, a throttled tab): ticks this far apart (ms) mean our timers can fire
+   * seconds late, for `jankMemoryMs` after the last such gap. Meanwhile nothing relies on a timer:
+   * a resync seeks to where the host will be once the seek lands and lets the player play on (the
+   * media element keeps time on its own), no hold; a rate correction ends when the drift crosses 0.
+   */
+  jankGapMs: number;
+  jankMemoryMs: number;
   /** Largest bias believed (fraction): a larger apparent one is something else (a stuck player). */
   maxBias: number;
 }
@@ -111,6 +119,8 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   playRetryMs: 1000,
   biasMinSpanMs: 6000,
   biasMinSlope: 0.0015,
+  jankGapMs: 400,
+  jankMemoryMs: 30_000,
   maxBias: 0.03,
 };
 
@@ -168,7 +178,7 @@ export class DriftController {
   private samples: { at: number; drift: number }[] = [];
   private previousDrift: number | null = null;
   private pendingSeek: PendingSeek | null = null;
-  private correction: { rate: number; endAt: number } | null = null;
+  private correction: { rate: number; endAt: number; sign: number } | null = null;
   private holdOffUntil = Number.NEGATIVE_INFINITY;
   private settle: { until: number; drifts: number[] } | null = null;
   private seeksInARow = 0;
@@ -179,6 +189,9 @@ export class DriftController {
   private clockErrorMs = 0;
   private clockSettled = true;
 
+  private lastTickAt: number | null = null;
+  private janky = false;
+  private jankyUntil = Number.NEGATIVE_INFINITY;
   /** The player plays at its rate × (1 + this); learned (see biasMinSpanMs). */
   private rateBias = 0;
   /**
@@ -248,7 +261,12 @@ export class DriftController {
 
   tick(input: DriftInput): DriftDecision {
     const { now, serverNow, player } = input;
+    this.janky = now < this.jankyUntil;
     this.clockSettled = input.clockSettled ?? true;
+    // A landing seen after a long gap happened anywhere in it: not a measurement of the seek latency.
+    const promptTick = this.lastTickAt !== null && now - this.lastTickAt <= this.config.jankGapMs;
+    if (this.lastTickAt !== null && !promptTick) this.jankyUntil = now + this.config.jankMemoryMs;
+    this.lastTickAt = now;
     this.clockErrorMs = this.clockSettled ? 0 : Math.min(input.clockErrorMs ?? 0, 200);
     const actions: PlayerAction[] = [];
     const done = (status: SyncStatus, driftMs: number | null = null, wakeAt: number | null = null): DriftDecision => ({
@@ -286,7 +304,7 @@ export class DriftController {
         this.pendingSeek = null; // never landed: judge from scratch
       } else {
         this.pendingSeek = null;
-        if (seek.sawSeeking) this.learnSeekLatency(now - seek.issuedAt);
+        if (seek.sawSeeking && promptTick) this.learnSeekLatency(now - seek.issuedAt);
       }
     }
 
@@ -364,7 +382,8 @@ export class DriftController {
     }
 
     if (this.correction) {
-      if (now >= this.correction.endAt - 1) {
+      const crossed = this.janky && Math.sign(driftMs) !== this.correction.sign;
+      if (now >= this.correction.endAt - 1 || crossed) {
         this.correction = null;
         this.setRate(actions, this.baseRate(hostRate));
         this.holdOffUntil = now + this.config.holdOffMs;
@@ -406,6 +425,15 @@ export class DriftController {
     this.biasTrack = null;
     if (!sameRate(player.playbackRate, this.baseRate(hostRate), this.config.rateStep)) this.setRate(actions, this.baseRate(hostRate));
 
+    if (this.janky && !this.pendingSeek) {
+      // A hold's timer may fire seconds late: play now, seeking first if far off.
+      if (Math.abs(driftMs) > this.config.seekThresholdMs && now >= this.backoffUntil) {
+        this.resync(actions, now, targetPosition, hostRate);
+      }
+      const blockedPlay = this.lastPlayAt > this.lastPauseAt && now - this.lastPlayAt < this.config.playRetryMs;
+      if (!blockedPlay) this.play(actions, now);
+      return done(this.pendingSeek ? "seeking" : "synced", driftMs);
+    }
     // Wall-clock ms until the host reaches our frame, minus the time play() takes to get going.
     const waitMs = driftMs / hostRate - this.playLatency;
     const maxHold = this.seekLatency + this.seekMargin() + this.clockErrorMs + this.config.seekThresholdMs;
@@ -441,6 +469,11 @@ export class DriftController {
       this.backoffUntil = now + this.config.backoffMs;
       return false;
     }
+    if (this.janky) {
+      // Playing through: land where the host will be when the seek lands.
+      this.seek(actions, now, targetPosition + (this.seekLatency / 1000) * hostRate);
+      return true;
+    }
     const leadMs = this.seekLatency + this.seekMargin() + this.clockErrorMs;
     this.pause(actions, now);
     this.seek(actions, now, targetPosition + (leadMs / 1000) * hostRate);
@@ -456,7 +489,7 @@ export class DriftController {
     if (rate === base) rate = roundTo(base - Math.sign(driftMs) * rateStep, rateStep);
     const deltaRate = rate * (1 + this.rateBias) - hostRate; // s of media per s, opposite sign to the drift
     const durationMs = -driftMs / deltaRate;
-    this.correction = { rate, endAt: now + durationMs };
+    this.correction = { rate, endAt: now + durationMs, sign: Math.sign(driftMs) };
     this.setRate(actions, rate);
     return now + durationMs;
   }
