@@ -124,6 +124,16 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   maxBias: 0.03,
 };
 
+/** What a guest's controller learned about a player: worth keeping per site across sessions. */
+export interface LearnedPlayer {
+  seekLatencyMs: number;
+  /** Mean deviation of the seek latency (the margin is 3 × this). */
+  seekDeviationMs: number;
+  playLatencyMs: number;
+  /** The player plays at its rate × (1 + this). */
+  rateBias: number;
+}
+
 export type SyncStatus =
   | "idle" // no state yet
   | "clock" // waiting for the clock estimate
@@ -235,6 +245,25 @@ export class DriftController {
   /** What the controller has learned about the player (ms). */
   get learned(): { seekLatencyMs: number; seekMarginMs: number; playLatencyMs: number; rateBias: number } {
     return { seekLatencyMs: this.seekLatency, seekMarginMs: this.seekMargin(), playLatencyMs: this.playLatency, rateBias: this.rateBias };
+  }
+
+  /** The player's measured behaviour, once a seek was measured (null before: nothing worth keeping). */
+  learnedPlayer(): LearnedPlayer | null {
+    if (!this.seekMeasured) return null;
+    return { seekLatencyMs: this.seekLatency, seekDeviationMs: this.seekLatencyDev, playLatencyMs: this.playLatency, rateBias: this.rateBias };
+  }
+
+  /**
+   * Start from what an earlier session learned about this site's player: the first resync then
+   * leads by the real seek latency (a 2 s DRM seek no longer lands behind, then retries).
+   */
+  restoreLearned(learned: LearnedPlayer): void {
+    const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+    this.seekLatency = clamp(learned.seekLatencyMs, 0, this.config.seekTimeoutMs);
+    this.seekLatencyDev = clamp(learned.seekDeviationMs, 0, this.config.seekTimeoutMs);
+    this.playLatency = clamp(learned.playLatencyMs, 0, 250);
+    this.rateBias = clamp(learned.rateBias, -this.config.maxBias, this.config.maxBias);
+    this.seekMeasured = true;
   }
 
   /** The rate to set for the player to play at `rate` (its learned bias compensated). */
