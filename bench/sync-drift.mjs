@@ -16,10 +16,15 @@
  *
  *   npm run build && node bench/sync-drift.mjs [--duration 60] [--seeks 12,27,42] [--sample 100]
  *                                             [--tolerance 50] [--seed 7] [--out file.json]
+ *                                             [--cpu-throttle 4] [--busy 2]
+ *
+ * `--cpu-throttle N` slows both players' pages N× through the DevTools protocol
+ * (Emulation.setCPUThrottlingRate); `--busy N` keeps N extra processes spinning for the whole run
+ * (both cores of a 2-core box busy): a slow laptop, a streamer's machine.
  *
  * Needs ffmpeg (apt) and Debian's Chromium. Prints figures; asserts nothing; stops what it started.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
@@ -27,12 +32,15 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { fmt, killAll, loadAverage, parseArgs, quantile, ROOT, sleep, startViewParty } from "./lib/common.mjs";
 
-const opts = parseArgs({ duration: 60, seeks: "12,27,42", sample: 100, tolerance: 50, seed: 7, out: "" });
+const opts = parseArgs({ duration: 60, seeks: "12,27,42", sample: 100, tolerance: 50, seed: 7, out: "", cpuThrottle: 1, busy: 0 });
 const RESULTS = path.join(ROOT, "bench", "results");
 const CLIP_SECONDS = 180;
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update",
   "--disable-sync", "--no-first-run", "--disable-quic", "--autoplay-policy=no-user-gesture-required"];
+
+/** The spinning processes of `--busy`, stopped at the end. */
+const busy = [];
 
 function rng(seed) {
   let s = seed >>> 0;
@@ -143,6 +151,16 @@ async function main() {
     await guestPopup.close();
     await guestPage.bringToFront();
     await guestPage.locator('viewparty-overlay [data-vp="host"]').getByText("Host: Drift Host").waitFor({ timeout: 20_000 });
+    if (opts.cpuThrottle > 1) {
+      for (const [page, context] of [[hostPage, host.context], [guestPage, guest.context]]) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: opts.cpuThrottle });
+      }
+    }
+    for (let i = 0; i < opts.busy; i++) {
+      busy.push(spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
+    }
+    if (opts.cpuThrottle > 1 || opts.busy > 0) console.log(`pages CPU-throttled ${opts.cpuThrottle}×, ${opts.busy} busy processes; load ${loadAverage()}`);
 
     const drift = async () => {
       const [h, g] = await Promise.all([read(hostPage), read(guestPage)]);
@@ -217,6 +235,7 @@ async function main() {
     writeFileSync(out, JSON.stringify({ opts, startedInMs: startedIn, seeks, samples }, null, 1));
     console.log(`raw samples: ${path.relative(ROOT, out)}`);
   } finally {
+    for (const child of busy) child.kill();
     await host.context.close().catch(() => {});
     await guest.context.close().catch(() => {});
     video.server.close();

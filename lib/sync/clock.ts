@@ -47,6 +47,8 @@ export interface ClockConfig {
    * bound includes the path's symmetric base delay, which never shrinks on a long path.
    */
   readySamples: number;
+  /** …or with as few as 3 whose intersection is this narrow (ms). */
+  readyErrorMs: number;
   /** Spacing of the start-up burst. Pings are independent, so they may overlap. */
   burstIntervalMs: number;
   /** Spacing once the burst is done: keeps up with clock drift and slow route changes. */
@@ -54,6 +56,9 @@ export interface ClockConfig {
   /**
    * A network change: this many consecutive samples whose delay exceeds the best by more than
    * `rttJumpFactor` × best + `rttJumpMinMs` → the old samples describe another path; start over.
+   * One slow answer makes the next pings go at burst pace, so a real change (every answer slow) is
+   * confirmed in a fraction of a second, while occasional slow answers (a stalled proxy, a busy page,
+   * retransmits) never line up this many in a row and never cost the good samples.
    */
   rttJumpSamples: number;
   rttJumpFactor: number;
@@ -62,7 +67,9 @@ export interface ClockConfig {
   maxDelayMs: number;
   /**
    * How fast the two clocks may drift apart (ppm): a sample's interval widens by its age × this, as
-   * NTP's dispersion does, so old samples stop pinning an estimate the clocks have since left.
+   * NTP's dispersion does, so old samples stop pinning an estimate the clocks have since left. Cheap
+   * laptop oscillators are off by up to ±200 ppm (2 ms per 10 s ping): at 50 ppm old samples pinned
+   * such a clock's estimate 10–20 ms off (simulated); 250 admits them at ~1 ms of extra spread.
    */
   maxDriftPpm: number;
 }
@@ -72,13 +79,14 @@ export const DEFAULT_CLOCK_CONFIG: ClockConfig = {
   windowSize: 32,
   burstSize: 16,
   readySamples: 8,
+  readyErrorMs: 5,
   burstIntervalMs: 25,
   periodicIntervalMs: 10_000,
-  rttJumpSamples: 3,
+  rttJumpSamples: 8,
   rttJumpFactor: 1,
   rttJumpMinMs: 100,
   maxDelayMs: 10_000,
-  maxDriftPpm: 50,
+  maxDriftPpm: 250,
 };
 
 /** Offset and delay of one exchange. */
@@ -129,9 +137,13 @@ export class ClockEstimator {
     return this.resets;
   }
 
-  /** Enough samples for a few-ms estimate (see `readySamples`). */
+  /**
+   * Enough samples for a few-ms estimate (see `readySamples`), or fewer that already pin the offset
+   * within `readyErrorMs` (a fast path).
+   */
   get ready(): boolean {
-    return this.samples.length >= this.config.readySamples;
+    const count = this.samples.length;
+    return count >= this.config.readySamples || (count >= 3 && this.errorBound <= this.config.readyErrorMs);
   }
 
   /** Convert a client clock reading to server time. */
@@ -147,7 +159,8 @@ export class ClockEstimator {
   /** Client time at which the next ping is due. */
   nextPingAt(): number {
     const { burstSize, burstIntervalMs, periodicIntervalMs } = this.config;
-    const bursting = this.samples.length < burstSize && this.unanswered < burstSize;
+    const probing = this.slowStreak > 0 || this.samples.length < burstSize;
+    const bursting = probing && this.unanswered < burstSize;
     return this.lastPingAt + (bursting ? burstIntervalMs : periodicIntervalMs);
   }
 

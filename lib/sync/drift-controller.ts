@@ -76,6 +76,24 @@ export interface DriftConfig {
   settleMs: number;
   /** play() attempts are repeated at most this often (ms): autoplay may be blocked. */
   playRetryMs: number;
+  /**
+   * Learning the player's rate bias (a player that plays 0.3–1 % off the rate it is given): the drift
+   * our own rate changes do not explain is fitted over at least `biasMinSpanMs` of steady playback,
+   * and a slope beyond `biasMinSlope` (fraction of the rate) moves the estimate, which then offsets
+   * the base rate. Without it such a player needs a correction every couple of seconds.
+   */
+  biasMinSpanMs: number;
+  biasMinSlope: number;
+  /**
+   * A busy page (a long task, a throttled tab): ticks this far apart (ms) mean our timers can fire
+   * seconds late, for `jankMemoryMs` after the last such gap. Meanwhile nothing relies on a timer:
+   * a resync seeks to where the host will be once the seek lands and lets the player play on (the
+   * media element keeps time on its own), no hold; a rate correction ends when the drift crosses 0.
+   */
+  jankGapMs: number;
+  jankMemoryMs: number;
+  /** Largest bias believed (fraction): a larger apparent one is something else (a stuck player). */
+  maxBias: number;
 }
 
 export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
@@ -99,7 +117,22 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   seekTimeoutMs: 5000,
   settleMs: 400,
   playRetryMs: 1000,
+  biasMinSpanMs: 6000,
+  biasMinSlope: 0.0015,
+  jankGapMs: 400,
+  jankMemoryMs: 30_000,
+  maxBias: 0.03,
 };
+
+/** What a guest's controller learned about a player: worth keeping per site across sessions. */
+export interface LearnedPlayer {
+  seekLatencyMs: number;
+  /** Mean deviation of the seek latency (the margin is 3 × this). */
+  seekDeviationMs: number;
+  playLatencyMs: number;
+  /** The player plays at its rate × (1 + this). */
+  rateBias: number;
+}
 
 export type SyncStatus =
   | "idle" // no state yet
@@ -155,7 +188,7 @@ export class DriftController {
   private samples: { at: number; drift: number }[] = [];
   private previousDrift: number | null = null;
   private pendingSeek: PendingSeek | null = null;
-  private correction: { rate: number; endAt: number } | null = null;
+  private correction: { rate: number; endAt: number; sign: number } | null = null;
   private holdOffUntil = Number.NEGATIVE_INFINITY;
   private settle: { until: number; drifts: number[] } | null = null;
   private seeksInARow = 0;
@@ -165,6 +198,17 @@ export class DriftController {
   private lastPauseAt = Number.NEGATIVE_INFINITY;
   private clockErrorMs = 0;
   private clockSettled = true;
+
+  private lastTickAt: number | null = null;
+  private janky = false;
+  private jankyUntil = Number.NEGATIVE_INFINITY;
+  /** The player plays at its rate × (1 + this); learned (see biasMinSpanMs). */
+  private rateBias = 0;
+  /**
+   * Drift unexplained by our own rate settings since `from`: points (t, ms) fitted for the bias.
+   * `predicted` integrates (set rate × (1 + bias) − host rate) over time.
+   */
+  private biasTrack: { from: number; drift0: number; lastT: number; lastRate: number; predicted: number; points: [number, number][] } | null = null;
 
   /** Learned per player (ms). */
   private seekLatency: number;
@@ -199,13 +243,59 @@ export class DriftController {
   }
 
   /** What the controller has learned about the player (ms). */
-  get learned(): { seekLatencyMs: number; seekMarginMs: number; playLatencyMs: number } {
-    return { seekLatencyMs: this.seekLatency, seekMarginMs: this.seekMargin(), playLatencyMs: this.playLatency };
+  get learned(): { seekLatencyMs: number; seekMarginMs: number; playLatencyMs: number; rateBias: number } {
+    return { seekLatencyMs: this.seekLatency, seekMarginMs: this.seekMargin(), playLatencyMs: this.playLatency, rateBias: this.rateBias };
+  }
+
+  /** The player's measured behaviour, once a seek was measured (null before: nothing worth keeping). */
+  learnedPlayer(): LearnedPlayer | null {
+    if (!this.seekMeasured) return null;
+    return { seekLatencyMs: this.seekLatency, seekDeviationMs: this.seekLatencyDev, playLatencyMs: this.playLatency, rateBias: this.rateBias };
+  }
+
+  /**
+   * Start from what an earlier session learned about this site's player: the first resync then
+   * leads by the real seek latency (a 2 s DRM seek no longer lands behind, then retries).
+   */
+  restoreLearned(learned: LearnedPlayer): void {
+    const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+    this.seekLatency = clamp(learned.seekLatencyMs, 0, this.config.seekTimeoutMs);
+    this.seekLatencyDev = clamp(learned.seekDeviationMs, 0, this.config.seekTimeoutMs);
+    this.playLatency = clamp(learned.playLatencyMs, 0, 250);
+    this.rateBias = clamp(learned.rateBias, -this.config.maxBias, this.config.maxBias);
+    this.seekMeasured = true;
+  }
+
+  /** The rate to set for the player to play at `rate` (its learned bias compensated). */
+  private baseRate(rate: number): number {
+    return roundTo(rate / (1 + this.rateBias), this.config.rateStep);
+  }
+
+  private trackBias(now: number, driftMs: number, setRate: number, hostRate: number): void {
+    const track = this.biasTrack;
+    if (!track) {
+      this.biasTrack = { from: now, drift0: driftMs, lastT: now, lastRate: setRate, predicted: 0, points: [[now, 0]] };
+      return;
+    }
+    track.predicted += (track.lastRate * (1 + this.rateBias) - hostRate) * (now - track.lastT);
+    track.lastT = now;
+    track.lastRate = setRate;
+    track.points.push([now, driftMs - track.drift0 - track.predicted]);
+    if (now - track.from < this.config.biasMinSpanMs || track.points.length < 20) return;
+    const slope = fitSlope(track.points) / hostRate;
+    this.biasTrack = null;
+    if (Math.abs(slope) < this.config.biasMinSlope) return;
+    this.rateBias = Math.max(-this.config.maxBias, Math.min(this.config.maxBias, this.rateBias + slope));
   }
 
   tick(input: DriftInput): DriftDecision {
     const { now, serverNow, player } = input;
+    this.janky = now < this.jankyUntil;
     this.clockSettled = input.clockSettled ?? true;
+    // A landing seen after a long gap happened anywhere in it: not a measurement of the seek latency.
+    const promptTick = this.lastTickAt !== null && now - this.lastTickAt <= this.config.jankGapMs;
+    if (this.lastTickAt !== null && !promptTick) this.jankyUntil = now + this.config.jankMemoryMs;
+    this.lastTickAt = now;
     this.clockErrorMs = this.clockSettled ? 0 : Math.min(input.clockErrorMs ?? 0, 200);
     const actions: PlayerAction[] = [];
     const done = (status: SyncStatus, driftMs: number | null = null, wakeAt: number | null = null): DriftDecision => ({
@@ -243,12 +333,13 @@ export class DriftController {
         this.pendingSeek = null; // never landed: judge from scratch
       } else {
         this.pendingSeek = null;
-        if (seek.sawSeeking) this.learnSeekLatency(now - seek.issuedAt);
+        if (seek.sawSeeking && promptTick) this.learnSeekLatency(now - seek.issuedAt);
       }
     }
 
     // 2. The player cannot play: don't fight it.
     if (player.buffering) {
+      this.biasTrack = null;
       this.samples = [];
       this.previousDrift = null;
       if (this.correction) {
@@ -261,6 +352,7 @@ export class DriftController {
 
     // 3. The guest is seeking on its own: let it land, then pull it back.
     if (player.seeking) {
+      this.biasTrack = null;
       this.samples = [];
       this.previousDrift = null;
       return done("user-seek", driftMs);
@@ -268,6 +360,7 @@ export class DriftController {
 
     // 4. Host paused: pause on its exact frame.
     if (state.paused) {
+      this.biasTrack = null;
       this.correction = null;
       this.settle = null;
       if (!player.paused) this.pause(actions, now);
@@ -288,8 +381,9 @@ export class DriftController {
     // 5. Host playing.
     if (player.paused) return this.whilePaused(input, player, target.position, hostRate, driftMs, actions, done);
 
-    const expectedRate = this.correction?.rate ?? hostRate;
+    const expectedRate = this.correction?.rate ?? this.baseRate(hostRate);
     if (!sameRate(player.playbackRate, expectedRate, this.config.rateStep)) this.setRate(actions, expectedRate);
+    this.trackBias(now, driftMs, expectedRate, hostRate);
 
     const large = Math.abs(driftMs) > this.config.seekThresholdMs;
     // After a discontinuity (new host state, a seek or stall that just ended) previousDrift is null and
@@ -317,9 +411,10 @@ export class DriftController {
     }
 
     if (this.correction) {
-      if (now >= this.correction.endAt - 1) {
+      const crossed = this.janky && Math.sign(driftMs) !== this.correction.sign;
+      if (now >= this.correction.endAt - 1 || crossed) {
         this.correction = null;
-        this.setRate(actions, hostRate);
+        this.setRate(actions, this.baseRate(hostRate));
         this.holdOffUntil = now + this.config.holdOffMs;
         this.samples = [];
         return done("synced", driftMs);
@@ -356,8 +451,18 @@ export class DriftController {
     this.correction = null;
     this.samples = [];
     this.previousDrift = null;
-    if (!sameRate(player.playbackRate, hostRate, this.config.rateStep)) this.setRate(actions, hostRate);
+    this.biasTrack = null;
+    if (!sameRate(player.playbackRate, this.baseRate(hostRate), this.config.rateStep)) this.setRate(actions, this.baseRate(hostRate));
 
+    if (this.janky && !this.pendingSeek) {
+      // A hold's timer may fire seconds late: play now, seeking first if far off.
+      if (Math.abs(driftMs) > this.config.seekThresholdMs && now >= this.backoffUntil) {
+        this.resync(actions, now, targetPosition, hostRate);
+      }
+      const blockedPlay = this.lastPlayAt > this.lastPauseAt && now - this.lastPlayAt < this.config.playRetryMs;
+      if (!blockedPlay) this.play(actions, now);
+      return done(this.pendingSeek ? "seeking" : "synced", driftMs);
+    }
     // Wall-clock ms until the host reaches our frame, minus the time play() takes to get going.
     const waitMs = driftMs / hostRate - this.playLatency;
     const maxHold = this.seekLatency + this.seekMargin() + this.clockErrorMs + this.config.seekThresholdMs;
@@ -382,6 +487,7 @@ export class DriftController {
 
   /** Seek ahead and hold. False when too many seeks failed in a row (then: back off for a while). */
   private resync(actions: PlayerAction[], now: number, targetPosition: number, hostRate: number): boolean {
+    this.biasTrack = null;
     this.correction = null;
     this.settle = null;
     this.seeksInARow += 1;
@@ -391,6 +497,11 @@ export class DriftController {
       this.seeksInARow = 0;
       this.backoffUntil = now + this.config.backoffMs;
       return false;
+    }
+    if (this.janky) {
+      // Playing through: land where the host will be when the seek lands.
+      this.seek(actions, now, targetPosition + (this.seekLatency / 1000) * hostRate);
+      return true;
     }
     const leadMs = this.seekLatency + this.seekMargin() + this.clockErrorMs;
     this.pause(actions, now);
@@ -402,11 +513,12 @@ export class DriftController {
   private startCorrection(actions: PlayerAction[], now: number, driftMs: number, hostRate: number): number {
     const { rateStep, maxRateDelta, correctionHorizonMs } = this.config;
     const delta = Math.min(maxRateDelta, Math.abs(driftMs) / correctionHorizonMs);
-    let rate = roundTo(hostRate * (1 - Math.sign(driftMs) * delta), rateStep);
-    if (rate === roundTo(hostRate, rateStep)) rate = roundTo(hostRate - Math.sign(driftMs) * rateStep, rateStep);
-    const deltaRate = rate - hostRate; // s of media per s, opposite sign to the drift
+    const base = this.baseRate(hostRate);
+    let rate = roundTo(base * (1 - Math.sign(driftMs) * delta), rateStep);
+    if (rate === base) rate = roundTo(base - Math.sign(driftMs) * rateStep, rateStep);
+    const deltaRate = rate * (1 + this.rateBias) - hostRate; // s of media per s, opposite sign to the drift
     const durationMs = -driftMs / deltaRate;
-    this.correction = { rate, endAt: now + durationMs };
+    this.correction = { rate, endAt: now + durationMs, sign: Math.sign(driftMs) };
     this.setRate(actions, rate);
     return now + durationMs;
   }
@@ -444,6 +556,7 @@ export class DriftController {
     this.seeksInARow = 0;
     this.pausedSeeks = 0;
     this.holdOffUntil = Number.NEGATIVE_INFINITY;
+    this.biasTrack = null;
   }
 
   private seek(actions: PlayerAction[], now: number, position: number): void {
@@ -475,6 +588,26 @@ function sameRate(a: number, b: number, step: number): boolean {
 function roundTo(value: number, step: number): number {
   const inverse = Math.round(1 / step);
   return Math.round(value * inverse) / inverse;
+}
+
+/** Least-squares slope of y over x. */
+function fitSlope(points: [number, number][]): number {
+  const n = points.length;
+  let sx = 0;
+  let sy = 0;
+  for (const [x, y] of points) {
+    sx += x;
+    sy += y;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) * (x - mx);
+  }
+  return den === 0 ? 0 : num / den;
 }
 
 function median(values: number[]): number {

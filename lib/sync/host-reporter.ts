@@ -4,8 +4,9 @@
  * reading, so the published state matches the host's screen within the clock estimate's error.
  *
  * It reports a play once the frames actually move (not at the click: play() takes a while), a seek once
- * it landed (while seeking the position is meaningless), a rate change, and any drift of the host's
- * player from what was published (buffering, a stall, an imprecise landing) beyond `reportThresholdMs`.
+ * it landed (while seeking the position is meaningless), a rate change, a stall as a pause on the
+ * stalled frame (and the play when it ends), and any drift of the host's player from what was
+ * published (an imprecise landing) beyond `reportThresholdMs`.
  * What it sent is applied to its own copy of the state at once, so a command's echo arriving later
  * (or an older state overtaking it) can't make it report twice.
  */
@@ -26,6 +27,12 @@ export interface HostReporterConfig {
   playStartTimeoutMs: number;
   /** Commands not echoed after this long (ms) are considered lost. */
   ackTimeoutMs: number;
+  /**
+   * After a lost or failed command, wait this long (ms) before reporting again, doubling per failure
+   * up to `retryMaxMs`: the next report is made afresh from the player, with a fresh stamp.
+   */
+  retryMinMs: number;
+  retryMaxMs: number;
 }
 
 export const DEFAULT_HOST_REPORTER_CONFIG: HostReporterConfig = {
@@ -34,11 +41,17 @@ export const DEFAULT_HOST_REPORTER_CONFIG: HostReporterConfig = {
   jumpMs: 60,
   playStartTimeoutMs: 1000,
   ackTimeoutMs: 5000,
+  retryMinMs: 250,
+  retryMaxMs: 1000,
 };
 
 export class HostReporter {
   readonly config: HostReporterConfig;
   private published: PlaybackState | null = null;
+  /** The newest state the server sent: what guests follow whatever we believe we published. */
+  private server: PlaybackState | null = null;
+  private retryAt = Number.NEGATIVE_INFINITY;
+  private retryDelay = 0;
   private inflight = new Map<number, number>();
   private nextCid = 1;
   private streak = 0;
@@ -56,15 +69,46 @@ export class HostReporter {
   /** A snapshot: adopt the server's state. */
   resetState(state: PlaybackState): void {
     this.published = state;
+    this.server = state;
     this.inflight.clear();
     this.streak = 0;
+    this.retryAt = Number.NEGATIVE_INFINITY;
   }
 
   /** A `playback` event. Adopted only when none of our own commands is still on its way. */
   onServerState(state: PlaybackState, cid: number | undefined, now: number): void {
-    if (cid !== undefined) this.inflight.delete(cid);
-    for (const [id, sentAt] of this.inflight) if (now - sentAt > this.config.ackTimeoutMs) this.inflight.delete(id);
-    if (this.inflight.size === 0) this.published = state;
+    if (!this.server || state.seq > this.server.seq) this.server = state;
+    if (cid !== undefined && this.inflight.delete(cid)) this.retryDelay = 0;
+    this.expire(now);
+    if (this.inflight.size === 0 && this.server) this.published = this.server;
+  }
+
+  /**
+   * A command of ours never reached the server (the request failed). What we believed published is
+   * wrong: fall back to the server's state, so the next tick reports the player afresh (after a
+   * short back-off: the network may still be down).
+   */
+  onCommandFailed(cid: number, now: number): void {
+    if (!this.inflight.delete(cid)) return;
+    this.fallBack(now);
+  }
+
+  private expire(now: number): void {
+    let lost = false;
+    for (const [id, sentAt] of this.inflight) {
+      if (now - sentAt <= this.config.ackTimeoutMs) continue;
+      this.inflight.delete(id);
+      lost = true;
+    }
+    if (lost) this.fallBack(now);
+  }
+
+  private fallBack(now: number): void {
+    this.inflight.clear();
+    if (this.server) this.published = this.server;
+    this.streak = 0;
+    this.retryDelay = Math.min(this.config.retryMaxMs, Math.max(this.config.retryMinMs, this.retryDelay * 2));
+    this.retryAt = now + this.retryDelay;
   }
 
   /** Note a command sent outside the reporter (a media change) so its echo is awaited like ours. */
@@ -75,7 +119,16 @@ export class HostReporter {
   }
 
   tick(now: number, serverNow: number, player: PlayerReading): HostPlaybackCommand[] {
+    this.expire(now);
+    if (now < this.retryAt) return [];
     const state = this.published;
+    if (state && player.mediaId === state.mediaId && !player.seeking && player.buffering && !state.paused) {
+      // The host's player stalls: the reference stops on its frame, so guests wait instead of running
+      // ahead and being pulled back. Once the frames move again the play below resumes it.
+      this.streak = 0;
+      this.playSeenAt = null;
+      return [this.send(now, serverNow, { type: "pause", position: player.currentTime })];
+    }
     if (!state || player.mediaId !== state.mediaId || player.seeking || player.buffering) {
       this.streak = 0;
       this.playSeenAt = null;

@@ -8,10 +8,11 @@ import type { Media, PlaybackCommand, PlaybackState } from "./protocol";
  * The window a host's own stamp (`at`) must fall in, relative to the server's receive time. The host
  * stamps its player reading with its clock estimate so guests don't trail it by its one-way delay.
  * A stamp a little in the future is legitimate (the host's estimate is a few ms off either way, and
- * clamping it would bias the state); older stamps (a retried command) or far-future ones (a broken
- * clock) are clamped.
+ * clamping it would bias the state). An old stamp is exact too (a slow uplink, a retried command:
+ * the reading and its time still describe the host's screen), so only absurd ones (a broken clock)
+ * are clamped; commands are ordered by their stamps instead (see `applyHostCommand`).
  */
-export const MAX_COMMAND_AGE_MS = 2000;
+export const MAX_COMMAND_AGE_MS = 60_000;
 export const MAX_COMMAND_LEAD_MS = 250;
 
 /** Position (s) the host's player shows at `serverTime` according to `state`. */
@@ -51,6 +52,10 @@ export function applyHostCommand(current: PartyPlayback, command: PlaybackComman
     };
   }
 
+  // Stamps are the host's own order: a command stamped before the state in force (it took the slow
+  // road, or a media change overtook it) is superseded. The unchanged state is returned, so its echo
+  // still tells the host which state won.
+  if (command.at !== undefined && clampCommandTime(command.at, serverNow) < playback.at) return current;
   return { playback: nextPlaybackState(playback, command, serverNow, media.duration), media };
 }
 

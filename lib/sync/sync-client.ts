@@ -55,8 +55,12 @@ export class SyncClient {
     return this.partyValue;
   }
 
-  /** Feed a server event. Chat, drawing and presence are the UI's business and are ignored here. */
-  receive(event: ServerEvent, now: number): void {
+  /**
+   * Feed a server event. Chat, drawing and presence are the UI's business and are ignored here.
+   * `receivedAt`: when the event came off the network, if something stamped it there (the extension's
+   * background worker stamps pongs: a busy page would make the return trip look long).
+   */
+  receive(event: ServerEvent, now: number, receivedAt = now): void {
     switch (event.type) {
       case "snapshot":
         this.roleValue = event.role;
@@ -74,11 +78,16 @@ export class SyncClient {
         this.followHost(event.party.hostUserId);
         return;
       case "pong":
-        this.clock.addSample({ t0: event.t0, t1: event.t1, t2: event.t2, t3: now });
+        this.clock.addSample({ t0: event.t0, t1: event.t1, t2: event.t2, t3: receivedAt });
         return;
       default:
         return;
     }
+  }
+
+  /** A command the server never got (the request failed). */
+  commandFailed(command: ClientCommand, now: number): void {
+    if ("cid" in command && command.cid !== undefined) this.reporter.onCommandFailed(command.cid, now);
   }
 
   /** Forget the clock samples (network change: online/offline, wake from sleep, new connection). */

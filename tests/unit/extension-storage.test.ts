@@ -1,7 +1,7 @@
 /** Versioned extension storage: migrations from the v1 layout, fresh installs, parsing on read. */
-import { ExtensionStore } from "@/extension/src/storage/extension-store";
+import { ExtensionStore, LearnedPlayers } from "@/extension/src/storage/extension-store";
 import { migrateStorage } from "@/extension/src/storage/migrations";
-import { STORAGE_KEYS, STORAGE_VERSION } from "@/extension/src/storage/schema";
+import { MAX_LEARNED_PLAYERS, STORAGE_KEYS, STORAGE_VERSION } from "@/extension/src/storage/schema";
 import { FakeBrowser } from "@/extension/src/testing/fake-browser";
 
 const DEFAULTS = { serverUrl: "http://localhost:3000" };
@@ -63,4 +63,24 @@ test("invalid values fall back to defaults; an expired guest session reads as si
   expect(await store.session()).toBeNull();
   expect(await store.party()).toBeNull();
   await expect(store.setSettings({ serverUrl: "nope" })).rejects.toThrow();
+});
+
+test("what the engine learned about a site's player is kept per site, newest first, and a corrupt record is ignored", async () => {
+  const fake = new FakeBrowser();
+  const players = new LearnedPlayers(fake.storage.local);
+  const slow = { seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 40, rateBias: 0.01 };
+  expect(await players.get("www.primevideo.com")).toBeNull();
+  await players.set("www.primevideo.com", slow, 1000);
+  expect(await players.get("www.primevideo.com")).toEqual({ ...slow, savedAt: 1000 });
+  expect(await players.get("www.youtube.com")).toBeNull();
+
+  // Bounded: the least recently saved sites go first.
+  for (let i = 0; i < MAX_LEARNED_PLAYERS; i++) await players.set(`site${i}.example`, slow, 2000 + i);
+  expect(await players.get("www.primevideo.com")).toBeNull();
+  expect(await players.get(`site${MAX_LEARNED_PLAYERS - 1}.example`)).not.toBeNull();
+
+  await fake.storage.local.set({ [STORAGE_KEYS.players]: { "www.hulu.com": { seekLatencyMs: "fast" } } });
+  expect(await players.get("www.hulu.com")).toBeNull();
+  await players.set("www.hulu.com", slow, 3000);
+  expect(await players.get("www.hulu.com")).toEqual({ ...slow, savedAt: 3000 });
 });

@@ -99,6 +99,8 @@ class Harness {
   readonly models: PartyViewModel[] = [];
   readonly session: SyncSession;
   failChat: string | null = null;
+  /** Playback commands fail (the network is down) while this is set. */
+  failPlayback = false;
 
   constructor(tabUrl = URL_A) {
     this.session = new SyncSession(
@@ -115,6 +117,7 @@ class Harness {
         send: async (command) => {
           this.sent.push(command);
           if (command.type === "chat" && this.failChat) throw new Error(this.failChat);
+          if (this.failPlayback && command.type !== "ping") throw new Error("Failed to fetch");
           if (command.type === "ping") {
             // Answered 15 ms later, symmetric path: the server stamps at +7.5 ms.
             const t = this.clock.now + 7.5 + OFFSET;
@@ -266,6 +269,53 @@ test("the host's own play, seek and media change become commands; guests' never 
   h.session.setTab(URL_B, "Second");
   const media = h.sent.filter((c) => c.type === "media");
   expect(media).toEqual([expect.objectContaining({ type: "media", url: URL_B, title: "Second", duration: 120 })]);
+});
+
+test("a host command that failed is sent again, freshly stamped, once the network is back", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.receive(snapshot(h, "host"));
+  await h.run(3000);
+  player.paused = false;
+  player.emit();
+  await h.run(1000);
+  const sentBefore = h.sent.length;
+  h.failPlayback = true;
+  player.userSeek(42);
+  const seekedAt = h.serverNow();
+  await h.run(5000);
+  const failed = h.sent.slice(sentBefore).filter((c) => c.type !== "ping");
+  expect(failed[0]).toMatchObject({ type: "seek", position: 42 });
+  // Retries back off: a handful in 5 s, not one per tick.
+  expect(failed.length).toBeLessThanOrEqual(8);
+  h.failPlayback = false;
+  const retryFrom = h.sent.length;
+  await h.run(1500);
+  // Re-reported from the player (the server never heard of the play either: no echo came), stamped
+  // with the reading it was made from.
+  const retried = h.sent.slice(retryFrom).filter((c) => c.type !== "ping");
+  expect(retried).toHaveLength(1);
+  const command = retried[0] as Extract<ClientCommand, { type: "play" }>;
+  expect(command.type).toBe("play");
+  expect(command.at! - seekedAt).toBeGreaterThanOrEqual(5000);
+  expect(command.position).toBeCloseTo(42 + (command.at! - seekedAt) / 1000, 2);
+});
+
+test("a pong is timed by when the background received it, not when the busy page got to it", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.receive(snapshot(h, "guest"));
+  // A new connection: the estimate starts over, and its first answer is handed over 2 s late by a
+  // page that was blocked meanwhile.
+  h.session.resetClock();
+  const t0 = h.clock.now;
+  h.clock.now += 2000;
+  const answered = t0 + 7.5 + OFFSET;
+  h.session.receive({ v: PROTOCOL_VERSION, type: "pong", t0, t1: answered, t2: answered }, t0 + 15);
+  expect(h.session.client.clock.offset).toBeCloseTo(OFFSET, 6);
+  expect(h.session.client.clock.rtt).toBeCloseTo(15, 6);
 });
 
 test("chat, drawing and presence reach the model (echoes deduplicated); refusals and blocked autoplay become notices", async () => {

@@ -134,6 +134,16 @@ describe("DriftController", () => {
     expect(h.controller.learned.seekLatencyMs).toBe(120);
   });
 
+  it("starts from a player learned in an earlier session: the first resync leads by its seek latency", () => {
+    const h = harness();
+    expect(h.controller.learnedPlayer()).toBeNull();
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 40, rateBias: 0.01 });
+    const first = h.tick({ driftMs: -5000 });
+    // 2.2 s of latency plus a margin of 3 × its deviation; the rate set compensates the 1 % bias.
+    expect(first.actions).toContainEqual({ type: "seek", position: 100 + (2200 + 900) / 1000 });
+    expect(h.controller.learnedPlayer()).toEqual({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 40, rateBias: 0.01 });
+  });
+
   it("does nothing while the player buffers, or while the guest seeks on its own", () => {
     const h = harness();
     expect(h.tick({ driftMs: -2000, buffering: true })).toMatchObject({ actions: [], status: "buffering" });

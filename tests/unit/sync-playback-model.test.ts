@@ -57,11 +57,23 @@ describe("applyHostCommand", () => {
   });
 
   it("clamps stamps that are too old or too far ahead, and positions past the end", () => {
-    const old = applyHostCommand(room, { v, type: "seek", position: 10, at: T - 60_000 }, T);
+    const fresh = { ...room, playback: { ...room.playback, at: T - 10 * MAX_COMMAND_AGE_MS } };
+    const old = applyHostCommand(fresh, { v, type: "seek", position: 10, at: T - 2 * MAX_COMMAND_AGE_MS }, T);
     expect(old.playback.at).toBe(T - MAX_COMMAND_AGE_MS);
     const ahead = applyHostCommand(room, { v, type: "seek", position: 10, at: T + 60_000 }, T);
     expect(ahead.playback.at).toBe(T + MAX_COMMAND_LEAD_MS);
     expect(applyHostCommand(room, { v, type: "seek", position: 9999 }, T).playback.position).toBe(600);
+  });
+
+  it("keeps a slow command's own stamp, and orders commands by their stamps", () => {
+    // Seen 3 s after the host's reading (a slow uplink): the reading is still exact at its stamp.
+    const slow = applyHostCommand(room, { v, type: "seek", position: 200, at: T + 1000 }, T + 4000);
+    expect(slow.playback).toMatchObject({ position: 200, at: T + 1000, seq: room.playback.seq + 1 });
+    // A command stamped before the state in force (it took longer than the next one) is superseded.
+    const overtaken = applyHostCommand(slow, { v, type: "pause", position: 150, at: T + 900 }, T + 4100);
+    expect(overtaken).toBe(slow);
+    const media = applyHostCommand(slow, { v, type: "media", url: "https://www.netflix.com/watch/2", title: "C" }, T + 5000);
+    expect(applyHostCommand(media, { v, type: "seek", position: 5, at: T + 4500 }, T + 5100)).toBe(media);
   });
 
   it("changes media: a new id derived from seq, paused at 0, keeping the rate", () => {

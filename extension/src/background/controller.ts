@@ -391,7 +391,7 @@ export class BackgroundController {
       api: await this.api(),
       token: session.token,
       partyId: party.id,
-      onEvent: (event) => post(port, { kind: "event", event }),
+      onEvent: (event, receivedAt) => post(port, { kind: "event", event, ...(receivedAt === undefined ? {} : { receivedAt }) }),
       onStatus: (status) => {
         post(port, { kind: "connection", state: status.state, ...(status.state === "closed" ? { error: status.error } : {}) });
         if (status.state === "closed") void this.partyGone(party.id);

@@ -17,7 +17,8 @@ export interface PartyConnectionOptions {
   api: ApiClient;
   token: string;
   partyId: string;
-  onEvent(event: ServerEvent): void;
+  /** `receivedAt` (performance.timeOrigin + performance.now()): set for pongs, stamped as the answer arrives. */
+  onEvent(event: ServerEvent, receivedAt?: number): void;
   onStatus(status: ConnectionStatus): void;
   /** No bytes (not even a heartbeat) for this long → reconnect. */
   watchdogMs?: number;
@@ -61,8 +62,10 @@ export class PartyConnection {
     const run = async () => {
       const body = await this.options.api.command(this.options.token, this.options.partyId, command);
       if (command.type === "ping") {
+        // Stamped here, where the answer arrives: the page that asked may be too busy to look for seconds.
+        const receivedAt = performance.timeOrigin + performance.now();
         const parsed = parseServerEvent(body);
-        if (parsed.ok && !this.stopped) this.options.onEvent(parsed.value);
+        if (parsed.ok && !this.stopped) this.options.onEvent(parsed.value, receivedAt);
       }
       return body;
     };

@@ -10,7 +10,7 @@ import type { PlayerControl, SiteAdapter } from "../adapters/types";
 import { handleRequests, sendRequest } from "../messaging/messenger";
 import { PARTY_PORT, type BackgroundProtocol, type ContentProtocol, type PlayerAssignment, type PortToBackground, type PortToContent, type TabProbe } from "../messaging/protocol";
 import type { ContentExtensionApi, PortLike } from "../platform/extension-api";
-import { partyChange } from "../storage/extension-store";
+import { LearnedPlayers, partyChange } from "../storage/extension-store";
 import { STORAGE_KEYS } from "../storage/schema";
 import { Overlay } from "../overlay/overlay";
 import { SyncSession } from "./sync-session";
@@ -23,6 +23,8 @@ const VIDEO_CHECK_MS = 1000;
 /** Hidden this long (a sleeping laptop, a long-forgotten tab): measure the clock again when shown. */
 const HIDDEN_RESET_MS = 30_000;
 const ENDED_NOTICE_MS = 8000;
+/** How often what the engine learned about the player is saved (only when it changed). */
+const LEARNED_SAVE_MS = 30_000;
 
 /** Popup probe: whether this page can host a party. */
 export function probePage(doc: Document, url: string): TabProbe {
@@ -140,8 +142,30 @@ export class PlayerContentScript {
     session.setPlayer(control);
     overlay.render(session.model);
 
+    // What earlier sessions learned about this site's player (a slow DRM seek, a biased rate): the
+    // first resync can use it. Saved back while it plays and when the party stops here.
+    const site = this.win.location.hostname;
+    const players = new LearnedPlayers(this.ext.storage.local);
+    const controller = session.client.controller;
+    void players
+      .get(site)
+      .then((stored) => {
+        if (stored && !controller.learnedPlayer()) controller.restoreLearned(stored);
+      })
+      .catch(() => undefined);
+    let saved = "";
+    const saveLearned = () => {
+      const learned = controller.learnedPlayer();
+      const key = JSON.stringify(learned);
+      if (!learned || key === saved) return;
+      saved = key;
+      void players.set(site, learned).catch(() => undefined);
+    };
+
     const active: Active = { partyId: assignment.partyId, port, session, overlay, control, timers: [], cleanups: [] };
     this.active = active;
+    active.timers.push(setInterval(saveLearned, LEARNED_SAVE_MS));
+    active.cleanups.push(saveLearned);
 
     const onPortMessage = (raw: unknown) => this.receive(raw as PortToContent);
     const onPortGone = () => {
@@ -218,7 +242,7 @@ export class PlayerContentScript {
     if (!active) return;
     switch (message.kind) {
       case "event":
-        active.session.receive(message.event);
+        active.session.receive(message.event, message.receivedAt);
         return;
       case "connection":
         active.session.setConnection(message.state, message.error ?? null);

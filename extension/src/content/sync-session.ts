@@ -153,9 +153,12 @@ export class SyncSession {
     this.queueTick();
   }
 
-  receive(event: ServerEvent): void {
+  /** `receivedAt`: when the event came off the network, if the transport stamped it (pongs). */
+  receive(event: ServerEvent, receivedAt?: number): void {
     const now = this.deps.now();
-    this.client.receive(event, now);
+    // Another context's clock (the background worker): only trusted within what is possible here.
+    const arrived = receivedAt !== undefined && event.type === "pong" ? Math.min(now, Math.max(event.t0, receivedAt)) : now;
+    this.client.receive(event, now, arrived);
     const m = this.model;
     switch (event.type) {
       case "playback":
@@ -271,7 +274,13 @@ export class SyncSession {
       if (player.seekable) for (const action of out.actions) this.perform(player, action);
       else this.followPlayPause(player, reading?.mediaId ?? null);
     }
-    for (const command of out.commands) void this.deps.send(command).catch(() => undefined);
+    for (const command of out.commands) {
+      // A host command that never arrived is re-reported from the player (see HostReporter).
+      void this.deps.send(command).catch(() => {
+        this.client.commandFailed(command, this.deps.now());
+        this.queueTick();
+      });
+    }
     this.lastTick = { at: now, offsetMs: this.client.clock.offset, errorMs: this.client.clock.errorBound, samples: this.client.clock.sampleCount };
     if (out.status !== this.model.status || out.driftMs !== this.model.driftMs) {
       this.model.status = out.status;

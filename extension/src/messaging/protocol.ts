@@ -91,7 +91,8 @@ export type PortToBackground =
 
 /** Background → player tab, over the party port. */
 export type PortToContent =
-  | { kind: "event"; event: ServerEvent }
+  /** `receivedAt`: when a pong came off the network, on the background's clock (the page may be busy). */
+  | { kind: "event"; event: ServerEvent; receivedAt?: number }
   | { kind: "connection"; state: ConnectionState; error?: string }
   | { kind: "result"; reqId: number; ok: boolean; error?: string }
   | { kind: "tab"; url: string; title: string }

@@ -11,6 +11,7 @@ export const STORAGE_KEYS = {
   settings: "vp:settings",
   session: "vp:session",
   party: "vp:party",
+  players: "vp:players",
 } as const;
 
 export const settingsSchema = z.object({
@@ -43,3 +44,20 @@ export const partyBindingSchema = z.object({
   tabId: z.number().int().nullable(),
 });
 export type PartyBinding = z.infer<typeof partyBindingSchema>;
+
+/** How many sites' players are remembered (the least recently used are dropped). */
+export const MAX_LEARNED_PLAYERS = 50;
+
+/** What the sync engine learned about one site's player (see LearnedPlayer in lib/sync). */
+export const learnedPlayerSchema = z.object({
+  seekLatencyMs: z.number().finite().min(0).max(10_000),
+  seekDeviationMs: z.number().finite().min(0).max(10_000),
+  playLatencyMs: z.number().finite().min(0).max(1000),
+  rateBias: z.number().finite().min(-0.1).max(0.1),
+  /** When it was last saved (ms since the epoch): the oldest go first. */
+  savedAt: z.number().finite(),
+});
+export type StoredPlayer = z.infer<typeof learnedPlayerSchema>;
+
+/** By site (the page's host name). */
+export const learnedPlayersSchema = z.record(z.string().max(253), learnedPlayerSchema);

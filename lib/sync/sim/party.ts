@@ -16,16 +16,43 @@ import {
   type ServerEvent,
 } from "../protocol";
 import { SyncClient, type SyncClientConfig } from "../sync-client";
-import { SimLink, type LinkOptions } from "./network";
+import { DEFAULT_LINK, SimLink, type LinkOptions } from "./network";
 import { SimPlayer, randomPlayerProfile, type SimPlayerProfile } from "./player";
 import { createRng, type Rng } from "./rng";
 import { Scheduler, type Timer } from "./scheduler";
+
+/**
+ * A busy main thread (a streamer running OBS, a slow laptop): the page's script is blocked for
+ * `minBlockMs`–`maxBlockMs` at a time, with `minGapMs`–`maxGapMs` of free time in between. Ticks,
+ * timers, player events and incoming messages wait for it; the media element keeps playing.
+ */
+export interface JankOptions {
+  minBlockMs: number;
+  maxBlockMs: number;
+  minGapMs: number;
+  maxGapMs: number;
+}
 
 export interface SimPartyOptions {
   seed: number;
   /** One-way delay range (ms), both directions. */
   minDelayMs: number;
   maxDelayMs: number;
+  /** Per direction, over the defaults above: client → server (commands, pings)… */
+  up: Partial<Omit<LinkOptions, "ordered">>;
+  /** …and server → client (the event stream, pongs). */
+  down: Partial<Omit<LinkOptions, "ordered">>;
+  /** Pongs only (the answers to clock pings); over `down`. */
+  pongs: Partial<Omit<LinkOptions, "ordered">>;
+  /** Host playback commands only (a slow POST: a busy uplink, a slow proxy); over `up`. */
+  hostCommands: Partial<Omit<LinkOptions, "ordered">>;
+  /** Every participant's page is this busy; null: idle pages. */
+  jank: JankOptions | null;
+  /**
+   * Where a pong's arrival is stamped: "network" where the request returns (the extension's background
+   * worker, never blocked by the page), "page" once the page's script gets to it.
+   */
+  pongStamp: "network" | "page";
   /** Client clock offsets are uniform in ± this (ms)… */
   clockSkewMs: number;
   /** …and run this many ppm fast or slow (uniform ±). */
@@ -43,6 +70,12 @@ export const DEFAULT_SIM_OPTIONS: SimPartyOptions = {
   maxDelayMs: 80,
   clockSkewMs: 30,
   clockDriftPpm: 20,
+  up: {},
+  down: {},
+  hostCommands: {},
+  pongs: {},
+  jank: null,
+  pongStamp: "network",
   tickMs: 100,
   streamerLatencyMs: 0,
   player: {},
@@ -181,12 +214,19 @@ export class SimParticipant {
   readonly clockSkewMs: number;
   readonly clockDriftPpm: number;
   connected = false;
+  /** The page's script is blocked until this true time (see JankOptions). */
+  blockedUntil = Number.NEGATIVE_INFINITY;
+  /** The network is down until this true time: requests fail, the stream stalls. */
+  private downUntil = Number.NEGATIVE_INFINITY;
+  /** Every command that failed (network down), with the true time the caller learnt it. */
+  readonly failures: { t: number; type: string }[] = [];
   /** True time of the first snapshot received. */
   firstSnapshotAt: number | null = null;
   /** Player actions performed, with their true time. */
   readonly actions: { t: number; type: string }[] = [];
   private readonly down: SimLink;
   private readonly up: SimLink;
+  private readonly commands: SimLink;
   private readonly replies: SimLink;
   private readonly pings: SimLink;
   private wake: { at: number; timer: Timer } | null = null;
@@ -200,14 +240,15 @@ export class SimParticipant {
     profile: SimPlayerProfile,
     url: string,
   ) {
-    const { minDelayMs, maxDelayMs, clockSkewMs, clockDriftPpm, client } = sim.options;
-    const link = (ordered: boolean): SimLink =>
-      new SimLink(sim.scheduler, rng.fork(), { minDelayMs, maxDelayMs, ordered });
-    this.down = link(true);
-    this.up = link(true);
+    const { minDelayMs, maxDelayMs, clockSkewMs, clockDriftPpm, client, up, down, hostCommands, pongs } = sim.options;
+    const link = (ordered: boolean, ...over: Partial<Omit<LinkOptions, "ordered">>[]): SimLink =>
+      new SimLink(sim.scheduler, rng.fork(), { ...DEFAULT_LINK, minDelayMs, maxDelayMs, ...Object.assign({}, ...over), ordered });
+    this.down = link(true, down);
+    this.up = link(true, up);
+    this.commands = link(true, up, role === "host" ? hostCommands : {});
     // Pings and their answers are independent requests; commands and events keep their order.
-    this.replies = link(false);
-    this.pings = link(false);
+    this.replies = link(false, down, pongs);
+    this.pings = link(false, up);
     this.clockSkewMs = rng.spread(clockSkewMs);
     this.clockDriftPpm = rng.spread(clockDriftPpm);
     this.client = new SyncClient(client);
@@ -232,8 +273,10 @@ export class SimParticipant {
   }
 
   /** Change the network this participant is on (e.g. Wi-Fi → mobile). */
-  setNetwork(options: Partial<LinkOptions>): void {
-    for (const link of [this.down, this.up, this.replies, this.pings]) link.options = { ...link.options, ...options };
+  setNetwork(options: Partial<Omit<LinkOptions, "ordered">>): void {
+    for (const link of [this.down, this.up, this.commands, this.replies, this.pings]) {
+      link.options = { ...link.options, ...options };
+    }
   }
 
   connect(): void {
@@ -241,19 +284,72 @@ export class SimParticipant {
     const start = this.sim.now;
     this.up.send(() => this.push(this.sim.server.snapshotFor(this)));
     this.sim.scheduler.every(this.sim.options.tickMs, start + this.rng.uniform(0, this.sim.options.tickMs), () =>
-      this.tick(),
+      this.onLoop(() => this.tick()),
     );
     this.queueTick();
+    const jank = this.sim.options.jank;
+    if (jank) this.startJank(jank);
+  }
+
+  /** Block the page's script for `durationMs` from now (a long task). */
+  block(durationMs: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, this.sim.now + durationMs);
+  }
+
+  /**
+   * The network is down for `durationMs`: requests sent meanwhile fail (the caller learns it after
+   * `failAfterMs`, or when the network is back); the event stream stalls and then delivers what it
+   * held (TCP retransmits: the connection survives a short outage); pings get no answer.
+   */
+  networkDown(durationMs: number, failAfterMs = 1000): void {
+    this.downUntil = this.sim.now + durationMs;
+    this.failAfterMs = failAfterMs;
+  }
+
+  get networkUp(): boolean {
+    return this.sim.now >= this.downUntil;
   }
 
   /** Server → this client over the ordered stream (SSE). */
   push(event: ServerEvent): void {
-    this.down.send(() => this.deliver(event));
+    this.down.send(() => this.afterOutage(() => this.onLoop(() => this.deliver(event, this.localTime()))));
   }
 
   /** Server → this client as an HTTP response (pongs): independent of the stream. */
   reply(event: ServerEvent): void {
-    this.replies.send(() => this.deliver(event));
+    this.replies.send(() => {
+      if (!this.networkUp) return;
+      const arrived = this.localTime();
+      this.onLoop(() => this.deliver(event, this.sim.options.pongStamp === "network" ? arrived : this.localTime()));
+    });
+  }
+
+  /** Run `run` when the page's script is free (at once, or when the current long task ends). */
+  onLoop(run: () => void): void {
+    const attempt = (): void => {
+      if (this.sim.now < this.blockedUntil) this.sim.scheduler.at(this.blockedUntil, attempt);
+      else run();
+    };
+    attempt();
+  }
+
+  private failAfterMs = 1000;
+
+  private afterOutage(run: () => void): void {
+    if (this.networkUp) run();
+    else this.sim.scheduler.at(this.downUntil + this.rng.uniform(0, 200), run);
+  }
+
+  private startJank(jank: JankOptions): void {
+    const next = (): void => {
+      const gap = this.rng.uniform(jank.minGapMs, jank.maxGapMs);
+      this.sim.scheduler.after(gap, () => {
+        const duration = this.rng.uniform(jank.minBlockMs, jank.maxBlockMs);
+        this.block(duration);
+        this.sim.scheduler.after(duration, next);
+      });
+    };
+    next();
   }
 
   /** The host changes the media: the page navigates and the command goes out. */
@@ -295,11 +391,11 @@ export class SimParticipant {
     return this.actions.filter((a) => a.type === type && a.t >= from && a.t < to).length;
   }
 
-  private deliver(event: ServerEvent): void {
+  private deliver(event: ServerEvent, receivedAt: number): void {
     const parsed = parseServerEvent(JSON.parse(JSON.stringify(event)));
     if (!parsed.ok) throw new Error(`client rejected ${event.type}: ${parsed.message}`);
     if (parsed.value.type === "snapshot" && this.firstSnapshotAt === null) this.firstSnapshotAt = this.sim.now;
-    this.client.receive(parsed.value, this.localTime());
+    this.client.receive(parsed.value, this.localTime(), receivedAt);
     if (parsed.value.type === "party" || parsed.value.type === "snapshot") this.followMedia();
     this.queueTick();
   }
@@ -311,14 +407,28 @@ export class SimParticipant {
   }
 
   private send(command: ClientCommand): void {
-    const link = command.type === "ping" ? this.pings : this.up;
-    link.send(() => this.sim.server.receive(this, command));
+    const link = command.type === "ping" ? this.pings : isPlaybackCommand(command) ? this.commands : this.up;
+    const fail = (): void => {
+      const failAt = Math.min(this.sim.now + this.failAfterMs, Math.max(this.downUntil, this.sim.now));
+      this.sim.scheduler.at(failAt, () =>
+        this.onLoop(() => {
+          this.failures.push({ t: this.sim.now, type: command.type });
+          this.client.commandFailed(command, this.localTime());
+          this.queueTick();
+        }),
+      );
+    };
+    if (!this.networkUp) return fail();
+    link.send(() => {
+      if (this.networkUp) this.sim.server.receive(this, command);
+      else fail();
+    });
   }
 
   private queueTick(): void {
     if (this.tickQueued) return;
     this.tickQueued = true;
-    this.sim.scheduler.after(0, () => this.tick());
+    this.sim.scheduler.after(0, () => this.onLoop(() => this.tick()));
   }
 
   private scheduleWake(at: number): void {
@@ -328,7 +438,7 @@ export class SimParticipant {
     this.wake?.timer.cancel();
     const timer = this.sim.scheduler.at(t, () => {
       this.wake = null;
-      this.tick();
+      this.onLoop(() => this.tick());
     });
     this.wake = { at: t, timer };
   }

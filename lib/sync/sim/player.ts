@@ -25,6 +25,11 @@ export interface SimPlayerProfile {
   readNoiseMs: number;
   /** Media clock error vs true time, parts per million. */
   clockPpm: number;
+  /**
+   * The rate the player really plays at is the requested one × (1 + this): some players (a decoder
+   * that drops frames, a site that re-times) play 0.3–1 % off, and report the requested rate.
+   */
+  rateBias: number;
   loadMs: number;
 }
 
@@ -41,6 +46,7 @@ export function randomPlayerProfile(rng: Rng, overrides: Partial<SimPlayerProfil
     rateLagMaxMs: 40,
     readNoiseMs: 1,
     clockPpm: rng.spread(50),
+    rateBias: 0,
     loadMs: rng.uniform(800, 2000),
     ...overrides,
   };
@@ -96,7 +102,7 @@ export class SimPlayer {
   truePosition(t = this.scheduler.now): number {
     if (this.pausedValue || this.seekingTo !== null || this.loading || t < this.bufferingUntil) return this.anchorPos;
     const elapsed = Math.max(0, t - this.anchorT);
-    return this.anchorPos + (elapsed / 1000) * this.appliedRate * (1 + this.profile.clockPpm / 1e6);
+    return this.anchorPos + (elapsed / 1000) * this.appliedRate * (1 + this.profile.rateBias) * (1 + this.profile.clockPpm / 1e6);
   }
 
   /** `currentTime` as a script reads it. */

@@ -1,0 +1,188 @@
+/**
+ * The sync engine under conditions real viewers have: busy pages, slow or failing networks, slow and
+ * imprecise players, biased clocks and rates, buffering. One function per condition, each running a
+ * 5-guest party for one seed and returning the figures its target is stated in. The simulation tests
+ * assert the targets (median over seeds); bench/sync-conditions.mjs prints the whole table.
+ */
+import type { SimPartyOptions } from "./party";
+import type { SimPlayerProfile } from "./player";
+import { percentile, playingParty } from "./scenarios";
+
+/** Busy pages: 0.5–3 s long tasks with 0.5–4 s of free time in between (blocked ~40 % of the time). */
+export const BUSY_PAGES: SimPartyOptions["jank"] = { minBlockMs: 500, maxBlockMs: 3000, minGapMs: 500, maxGapMs: 4000 };
+
+/** DRM-like players: seeks take 1.5–3 s and land up to ±0.5 s off. */
+export const SLOW_SEEKER: Partial<SimPlayerProfile> = { seekLatencyMs: 2250, seekJitter: 1 / 3, seekLandErrorMs: 500 };
+
+export interface ConditionFigures {
+  /** Steady |guest − host| p95 (ms), all guests pooled. */
+  p95Ms?: number;
+  /** |clock estimate − truth| p95 over guests (ms), sampled through the window. */
+  clockErrorMs?: number;
+  /** Seeks performed by guests in the window. */
+  seeks?: number;
+  /** Worst guest: setRate calls per 10 s, averaged over the window. */
+  rateChangesPer10s?: number;
+  /** Worst guest: ms until within 100 ms (for 2 s) from the event the condition names. */
+  resyncMs?: number;
+  /** Most any guest was ahead of the host (ms, signed: behind does not count). */
+  maxAheadMs?: number;
+}
+
+type Options = Partial<SimPartyOptions> & { guests?: number; warmupMs?: number };
+
+/** Steady playback for `windowMs` after warm-up: error p95, clock error p95, seeks, rate changes. */
+export function steadyUnder(seed: number, options: Options, windowMs = 60_000): ConditionFigures {
+  const { party, recorder } = playingParty({ ...options, seed });
+  const from = party.now;
+  const errors: number[] = [];
+  const clockErrors: number[] = [];
+  let nextClockSample = from;
+  recorder.run(from + windowMs, (e, t) => {
+    errors.push(...e);
+    if (t < nextClockSample) return;
+    nextClockSample = t + 500;
+    for (const g of party.guests) clockErrors.push(Math.abs(g.client.clock.offset - g.trueOffset()));
+  });
+  let rate = 0;
+  let seeks = 0;
+  for (const g of party.guests) {
+    rate = Math.max(rate, g.countActions("setRate", from, from + windowMs) / (windowMs / 10_000));
+    seeks += g.countActions("seek", from, from + windowMs);
+  }
+  return { p95Ms: percentile(errors, 95), clockErrorMs: percentile(clockErrors, 95), seeks, rateChangesPer10s: rate };
+}
+
+/** The host jumps 60 s ahead; ms from its player landing until every guest is within 100 ms. */
+export function hostSeekUnder(seed: number, options: Options): ConditionFigures {
+  const { party, recorder } = playingParty({ ...options, seed });
+  const host = party.host.player;
+  host.seek(host.truePosition() + 60);
+  while (host.seeking) party.runFor(1);
+  return { resyncMs: Math.max(...recorder.timeToSync(party.now, [100])[0]!) };
+}
+
+/** A guest joins a party playing for 20 s; ms from its first snapshot until within 100 ms. */
+export function lateJoinUnder(seed: number, options: Options): ConditionFigures {
+  const { party, recorder } = playingParty({ ...options, seed, guests: 4, warmupMs: 20_000 });
+  const joiner = party.addGuest(options.player);
+  while (joiner.firstSnapshotAt === null) recorder.run(party.now + 1);
+  const index = party.guests.indexOf(joiner);
+  return { resyncMs: recorder.timeToSync(joiner.firstSnapshotAt, [100])[0]![index]! };
+}
+
+/**
+ * The host's network goes down for 10 s; 1 s in, it seeks 30 s ahead. ms from the network's return
+ * until every guest is within 100 ms of the host.
+ */
+export function hostOutageSeek(seed: number, options: Options = {}): ConditionFigures {
+  const { party, recorder } = playingParty({ ...options, seed });
+  party.host.networkDown(10_000);
+  recorder.run(party.now + 1000);
+  const host = party.host.player;
+  host.seek(host.truePosition() + 30);
+  recorder.run(party.now + 9000);
+  return { resyncMs: Math.max(...recorder.timeToSync(party.now, [100])[0]!) };
+}
+
+/** The host's player stalls for `stallMs`: how far ahead of it any guest gets, from the stall on. */
+export function hostBuffers(seed: number, options: Options = {}, stallMs = 4000): ConditionFigures {
+  const { party, recorder } = playingParty({ ...options, seed });
+  party.host.player.stall(stallMs);
+  let maxAhead = Number.NEGATIVE_INFINITY;
+  recorder.run(party.now + stallMs + 5000, () => {
+    const host = party.host.player.truePosition();
+    for (const g of party.guests) maxAhead = Math.max(maxAhead, (g.player.truePosition() - host) * 1000);
+  });
+  return { maxAheadMs: maxAhead };
+}
+
+export interface Condition {
+  name: string;
+  /** The target, as the figures' names: each must be ≤ the value. */
+  target: Partial<Record<keyof ConditionFigures, number>>;
+  run: (seed: number, extra?: Partial<SimPartyOptions>) => ConditionFigures;
+}
+
+/** Guests whose players play 1 % off the rate they are given (half fast, half slow). */
+function biasedRateGuests(seed: number, extra: Partial<SimPartyOptions> = {}): ConditionFigures {
+  const { party, recorder } = playingParty({ ...extra, seed, guests: 0, warmupMs: 0 });
+  for (let i = 0; i < 5; i++) party.addGuest({ rateBias: i % 2 ? 0.01 : -0.01 });
+  recorder.run(party.now + 10_000);
+  const from = party.now;
+  const windowMs = 60_000;
+  const errors: number[] = [];
+  recorder.run(from + windowMs, (e) => errors.push(...e));
+  let rate = 0;
+  for (const g of party.guests) rate = Math.max(rate, g.countActions("setRate", from, from + windowMs) / (windowMs / 10_000));
+  return { p95Ms: percentile(errors, 95), rateChangesPer10s: rate };
+}
+
+export const CONDITIONS: Condition[] = [
+  {
+    name: "main thread blocked 0.5–3 s, everyone, 60 s",
+    target: { p95Ms: 40, clockErrorMs: 20 },
+    run: (seed, extra) => steadyUnder(seed, { ...extra,  jank: BUSY_PAGES }),
+  },
+  {
+    name: "same, host seek during the load",
+    target: { resyncMs: 2000 },
+    run: (seed, extra) => hostSeekUnder(seed, { ...extra,  jank: BUSY_PAGES }),
+  },
+  {
+    name: "host's network down 10 s while it seeks",
+    target: { resyncMs: 3000 },
+    run: (seed, extra) => hostOutageSeek(seed, extra),
+  },
+  {
+    name: "host command POSTs take 3 s",
+    target: { p95Ms: 40 },
+    run: (seed, extra) => steadyUnder(seed, { ...extra,  hostCommands: { minDelayMs: 3000, maxDelayMs: 3100 } }),
+  },
+  {
+    name: "pongs delayed 1–5 s on 30 % of pings",
+    target: { clockErrorMs: 20, seeks: 0 },
+    run: (seed, extra) => steadyUnder(seed, { ...extra,  pongs: { spikeRate: 0.3, spikeMinMs: 1000, spikeMaxMs: 5000 } }),
+  },
+  {
+    name: "guest clocks ±200 ppm, 10 min",
+    target: { p95Ms: 20 },
+    run: (seed, extra) => steadyUnder(seed, { ...extra,  clockDriftPpm: 200 }, 600_000),
+  },
+  {
+    name: "player plays 1 % off the requested rate",
+    target: { p95Ms: 20, rateChangesPer10s: 1 },
+    run: (seed, extra) => biasedRateGuests(seed, extra),
+  },
+  {
+    name: "seeks take 1.5–3 s, land ±0.5 s off: host seek",
+    target: { resyncMs: 2500 },
+    run: (seed, extra) => hostSeekUnder(seed, { ...extra,  player: SLOW_SEEKER }),
+  },
+  {
+    name: "seeks take 1.5–3 s, land ±0.5 s off: late join",
+    target: { resyncMs: 3000 },
+    run: (seed, extra) => lateJoinUnder(seed, { ...extra,  player: SLOW_SEEKER }),
+  },
+  {
+    name: "host buffers 4 s",
+    target: { maxAheadMs: 100 },
+    run: (seed, extra) => hostBuffers(seed, extra),
+  },
+  {
+    name: "20 % packet loss (TCP retransmits)",
+    target: { p95Ms: 15, seeks: 0, rateChangesPer10s: 2 },
+    run: (seed, extra) => steadyUnder(seed, { ...extra,  up: { lossRate: 0.2 }, down: { lossRate: 0.2 } }),
+  },
+];
+
+/** The median of each figure over the seeds. */
+export function medianFigures(runs: ConditionFigures[]): ConditionFigures {
+  const out: ConditionFigures = {};
+  for (const key of Object.keys(runs[0] ?? {}) as (keyof ConditionFigures)[]) {
+    const values = runs.map((r) => r[key]!).sort((a, b) => a - b);
+    const mid = values.length >> 1;
+    out[key] = values.length % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
+  }
+  return out;
+}
