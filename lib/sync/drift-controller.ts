@@ -233,6 +233,14 @@ export class DriftController {
     this.timeline.reset(state);
   }
 
+  /**
+   * Ticks start again after a pause that was ours, not the page's (this member was the host and
+   * steered nothing): the gap since the last tick says nothing about a busy event loop.
+   */
+  resumeTicking(): void {
+    this.lastTickAt = null;
+  }
+
   /** Streamer mode: trail the host by this much (ms); 0 turns it off. */
   setLatency(latencyMs: number): void {
     this.latencyMs = Math.max(0, latencyMs);

@@ -139,6 +139,7 @@ export class SyncClient {
     this.roleValue = role;
     const published = this.reporter.state;
     if (role === "host" && published) this.reporter.resetState(published);
+    if (role === "guest") this.controller.resumeTicking();
   }
 
   private setParty(party: PartyMeta): void {
