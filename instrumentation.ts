@@ -1,7 +1,13 @@
-/** Runs once when the server starts; the work lives in a Node-only module (see lib/server/startup.ts). */
+/** Runs once when the server starts; the work lives in Node-only modules (see lib/server/startup.ts). */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { startServer } = await import("@/lib/server/startup");
     await startServer();
+    // The built app behind scripts/server.mjs serves its realtime routes on the raw Node request;
+    // `next dev` keeps serving them through the route handlers.
+    if (process.env.NODE_ENV === "production") {
+      const { installFastPath } = await import("@/lib/server/fast-path/install-fast-path");
+      installFastPath();
+    }
   }
 }
