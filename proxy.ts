@@ -6,10 +6,11 @@
  * files included. Authorization is never decided here: every route checks its own.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { API_POLICY, createNonce, HSTS_VALUE, pagePolicy } from "@/lib/security/content-security-policy";
+import { createNonce, HSTS_VALUE, pagePolicy } from "@/lib/security/content-security-policy";
 import { cspSources } from "@/lib/security/csp-sources";
 import { embedPlayers } from "@/lib/server/embed-players";
 import { getEnv } from "@/lib/server/env";
+import { apiSecurityHeaders } from "@/lib/server/security/api-security-headers";
 import { prerenderedScriptHashes } from "@/lib/server/security/prerendered-pages";
 import { requestIsHttps } from "@/lib/server/security/request-is-https";
 
@@ -20,9 +21,7 @@ export function proxy(request: NextRequest) {
 
   if (pathname.startsWith("/api/")) {
     const response = NextResponse.next();
-    // Better Auth's OAuth popup page under /api/auth sets its own, hash-pinned policy.
-    if (pathname.startsWith("/api/v1/")) response.headers.set("Content-Security-Policy", API_POLICY);
-    if (https) response.headers.set("Strict-Transport-Security", HSTS_VALUE);
+    for (const [key, value] of Object.entries(apiSecurityHeaders(request, env))) response.headers.set(key, value);
     return response;
   }
 

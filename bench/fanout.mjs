@@ -15,7 +15,6 @@
  *
  * Prints figures; asserts nothing. Every server and worker it starts is stopped on exit or error.
  */
-import { fork } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -41,9 +40,9 @@ import {
   spawnNode,
   startViewParty,
   stopChild,
-  track,
   waitFor,
 } from "./lib/common.mjs";
+import { startWorker } from "./lib/workers.mjs";
 
 const opts = parseArgs({
   guests: "100,1000,5000",
@@ -63,55 +62,6 @@ const systems = opts.systems.split(",").map((s) => s.trim());
 if (guestCounts.length === 0) throw new Error("--guests: comma-separated positive integers");
 if (opts.interval < 67) console.warn("! --interval below 67 ms exceeds the ViewParty host command limit (200 per 10 s)");
 const LIB = path.join(ROOT, "bench/lib");
-
-// --- workers ---------------------------------------------------------------------------------------
-
-/** Forks a worker and wraps its IPC in request/reply calls. */
-function startWorker(script) {
-  const child = track(fork(path.join(LIB, script), [], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] }));
-  const waiters = [];
-  const completions = new Set();
-  child.on("message", (msg) => {
-    if (msg.type === "complete") {
-      completions.add(msg.cid);
-      return;
-    }
-    if (msg.type === "error") {
-      for (const w of waiters.splice(0)) w.reject(new Error(`worker: ${msg.message}`));
-      return;
-    }
-    const i = waiters.findIndex((w) => w.type === msg.type);
-    if (i >= 0) waiters.splice(i, 1)[0].resolve(msg);
-  });
-  child.on("exit", (code) => {
-    for (const w of waiters.splice(0)) w.reject(new Error(`worker exited (${code}) while waiting for ${w.type}`));
-  });
-  const wait = (type, timeoutMs) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`worker: no ${type} within ${timeoutMs} ms`)), timeoutMs);
-      waiters.push({
-        type,
-        resolve: (m) => (clearTimeout(timer), resolve(m)),
-        reject: (e) => (clearTimeout(timer), reject(e)),
-      });
-    });
-  const ready = wait("ready", 30_000);
-  return {
-    child,
-    ready,
-    completions,
-    call(msg, replyType, timeoutMs = 30_000) {
-      const p = wait(replyType, timeoutMs);
-      child.send(msg);
-      return p;
-    },
-    async close() {
-      if (child.exitCode !== null) return;
-      await this.call({ type: "close" }, "closed", 10_000).catch(() => {});
-      await stopChild(child, 2_000);
-    },
-  };
-}
 
 // --- the two systems under test ---------------------------------------------------------------------
 

@@ -38,6 +38,14 @@ globalThis[Symbol.for("viewparty.destroyConnection")] = (id) => {
   else socket.destroy();
 };
 
+/**
+ * The realtime routes (party streams, commands, the public list and its deltas) served on the raw
+ * request/response, past Next's layers; installed by the app's instrumentation hook
+ * (lib/server/fast-path), which Next runs when it starts serving. It returns false for every other
+ * request; until it is installed, Next serves those routes too.
+ */
+const FAST_PATH = Symbol.for("viewparty.fastPath");
+
 const server = http.createServer((req, res) => {
   req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
   if (rejectMalformedUrl(req, res)) return;
@@ -45,6 +53,7 @@ const server = http.createServer((req, res) => {
   req.headers["x-vp-connection"] = id;
   openResponses.set(id, req.socket);
   res.once("close", () => openResponses.delete(id));
+  if (globalThis[FAST_PATH]?.(req, res)) return;
   void handle(req, res);
 });
 server.on("clientError", answerClientError);

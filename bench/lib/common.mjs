@@ -145,7 +145,7 @@ export function stopChild(child, timeoutMs = 5_000) {
 }
 
 /** Starts the built ViewParty app (scripts/server.mjs) with a fresh temporary data directory. */
-export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 60_000 } = {}) {
+export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 300_000 } = {}) {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     throw new Error("No build found in " + ROOT + ": run `npm run build` first.");
   }

@@ -4,6 +4,7 @@
  * used https. (Pages, API and static files without a proxy: tests/e2e/security-headers.spec.ts.)
  */
 import { startApp, type RunningApp } from "./helpers/app";
+import { bearer, createParty, guestToken } from "./helpers/party";
 
 jest.setTimeout(120_000);
 
@@ -37,4 +38,32 @@ test("plain http at the proxy: no HSTS and no upgrade of subresources", async ()
     expect(res.headers.get("strict-transport-security")).toBeNull();
     expect(res.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
   }
+});
+
+test("the realtime routes the server answers itself carry the same headers: list, stream, command, refusal", async () => {
+  const https = { "X-Forwarded-Proto": "https" };
+  const host = await guestToken(app.baseUrl, "Header Host");
+  const party = await createParty(app.baseUrl, host);
+  const controller = new AbortController();
+  const responses = [
+    await fetch(`${app.baseUrl}/api/v1/parties/active?fields=id`, { headers: https }),
+    await fetch(`${app.baseUrl}/api/v1/parties/${party.id}/events`, { headers: { ...https, ...bearer(host) }, signal: controller.signal }),
+    await fetch(`${app.baseUrl}/api/v1/parties/${party.id}/commands`, {
+      method: "POST",
+      headers: { ...https, ...bearer(host), "Content-Type": "application/json" },
+      body: JSON.stringify({ v: 1, type: "ping", t0: 1 }),
+    }),
+    await fetch(`${app.baseUrl}/api/v1/parties/${party.id}/commands`, { method: "POST", headers: https }),
+  ];
+  expect(responses.map((res) => res.status)).toEqual([200, 200, 200, 401]);
+  for (const res of responses) {
+    expect(res.headers.get("strict-transport-security")).toBe(HSTS);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+  }
+  expect(responses[1]!.headers.get("content-type")).toContain("text/event-stream");
+  controller.abort();
 });

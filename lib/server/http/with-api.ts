@@ -36,8 +36,11 @@ export interface ApiContext<P, U extends SessionUser | null> {
 type Params = Record<string, string | string[] | undefined>;
 
 interface Options {
-  /** "required" → 401 without a session; "optional" → user may be null. Default "optional". */
-  auth?: "required" | "optional";
+  /**
+   * "required" → 401 without a session; "optional" → user may be null. Default "optional".
+   * "none": a public read that never looks at its caller (no session lookup; user is null).
+   */
+  auth?: "required" | "optional" | "none";
   /** Limit for this route; writes default to 120 requests a minute per caller. `false` disables. */
   rateLimit?: Limit | false;
   /** Accept guest tokens (live parties): the caller may be a guest with no account. */
@@ -82,7 +85,7 @@ export function withApi<P extends Params = Params>(
     try {
       // Before the session lookup: a forged write is refused without touching the database.
       if (!checkCrossSiteWrite(req.method, req.headers, siteOrigins()).allowed) throw crossSiteRequest();
-      const session = await resolveSession(req, { allowGuests: options.allowGuests });
+      const session = options.auth === "none" ? null : await resolveSession(req, { allowGuests: options.allowGuests });
       if (options.auth === "required" && !session) throw unauthorized();
       const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);
       if (limit) {

@@ -10,6 +10,8 @@ import "server-only";
  * and registers the hook on globalThis (route handlers cannot reach the socket themselves).
  */
 import { getEnv } from "@/lib/server/env";
+import { handledOnNode, nodeResponseOf } from "@/lib/server/fast-path/node-request";
+import { openNodeSse } from "./node-sse";
 
 const encoder = new TextEncoder();
 /** Request header scripts/server.mjs sets (overwriting any a client sent) to name its connection. */
@@ -42,10 +44,29 @@ export function sseFrame(id: string | null, data: unknown): Uint8Array {
   return encoder.encode(`${id !== null ? `id: ${id}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
 }
 
+const framesOnce = new WeakMap<object, Uint8Array>();
+
+/**
+ * The frame of a message every stream sends alike (an id-less broadcast such as a directory change):
+ * encoded once, however many streams write it.
+ */
+export function sharedSseFrame(message: object): Uint8Array {
+  let frame = framesOnce.get(message);
+  if (!frame) framesOnce.set(message, (frame = sseFrame(null, message)));
+  return frame;
+}
+
 /**
  * `open` runs when the stream starts and returns its cleanup. It receives the sink to write to.
  */
 export function sseResponse(req: Request, open: (sink: SseSink) => Promise<() => void> | (() => void)): Response {
+  // Served by the app's own HTTP server: write to its Node response directly (node-sse.ts).
+  const nodeResponse = nodeResponseOf(req);
+  if (nodeResponse) {
+    const env = getEnv();
+    openNodeSse(nodeResponse, open, { headers: SSE_HEADERS, maxQueuedBytes: env.VP_SSE_MAX_QUEUED_BYTES, heartbeatMs: env.VP_SSE_HEARTBEAT_MS });
+    return handledOnNode();
+  }
   let cleanup: (() => void) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let closed = false;

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { user } from "@/db/schema";
 import type { ProfileChanges } from "@/lib/schemas/user";
+import { invalidateActiveParties } from "@/lib/server/parties/active-parties-snapshot";
 import { getUserOrThrow, type UserRow } from "./get-user-or-throw";
 
 /** Body field → user column (spec §3 names on the left). */
@@ -37,6 +38,8 @@ export async function updateProfile(userId: string, changes: ProfileChanges): Pr
   if (Object.keys(set).length > 0) {
     const db = await getDb();
     await db.update(user).set({ ...set, updatedAt: new Date() }).where(eq(user.id, userId));
+    // A host's name and privacy show in the public list of live parties.
+    invalidateActiveParties();
   }
   return getUserOrThrow(userId);
 }

@@ -1,0 +1,119 @@
+import "server-only";
+/**
+ * Server-sent events written straight to a Node response, for requests the app's own HTTP server
+ * (scripts/server.mjs) routes past Next (see lib/server/fast-path). A web ReadableStream costs a
+ * promise chain, a pipe into the Node response and Next's request-context hooks for every frame;
+ * with thousands of guests per party that dominated the server's CPU. Here a frame (encoded once
+ * per event, shared by every stream) is one `res.write`.
+ *
+ * A client that stops reading is cut off by bytes queued for it (what the response and its socket
+ * hold): the stream closes and the socket is reset, dropping what the kernel still holds for it. It
+ * resumes with Last-Event-ID. One timer sends every stream's heartbeat.
+ */
+import type { ServerResponse } from "node:http";
+import type { SseSink } from "./sse";
+
+const HEARTBEAT = Buffer.from(": hb\n\n");
+const HELLO = Buffer.from("retry: 1000\n: connected\n\n");
+
+interface NodeStream {
+  res: ServerResponse;
+  sink: SseSink;
+}
+
+const live = new Set<NodeStream>();
+let heartbeatTimer: NodeJS.Timeout | undefined;
+
+function startHeartbeat(intervalMs: number): void {
+  if (heartbeatTimer) return;
+  heartbeatTimer = setInterval(() => {
+    for (const stream of live) stream.sink.write(HEARTBEAT);
+    if (live.size === 0) {
+      clearInterval(heartbeatTimer);
+      heartbeatTimer = undefined;
+    }
+  }, intervalMs);
+  heartbeatTimer.unref?.();
+}
+
+/** Frees a connection whose client stopped reading: a reset, so nothing queued waits for it. */
+function destroySocket(res: ServerResponse): void {
+  const socket = res.socket;
+  if (!socket || socket.destroyed) return;
+  if (typeof socket.resetAndDestroy === "function") socket.resetAndDestroy();
+  else socket.destroy();
+}
+
+export interface NodeSseOptions {
+  headers: Record<string, string>;
+  maxQueuedBytes: number;
+  heartbeatMs: number;
+}
+
+/**
+ * Starts an SSE response on `res` (headers already set on it are kept) and runs `open` with its sink;
+ * the cleanup `open` returns runs once, when the client goes away or the stream is closed.
+ */
+export function openNodeSse(res: ServerResponse, open: (sink: SseSink) => Promise<() => void> | (() => void), options: NodeSseOptions): void {
+  let cleanup: (() => void) | undefined;
+  let closed = false;
+
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    live.delete(stream);
+    res.off("close", finish);
+    try {
+      cleanup?.();
+    } catch (error) {
+      console.error("[sse] cleanup", error);
+    }
+    if (!res.writableEnded) res.end();
+  };
+
+  const sink: SseSink = {
+    write(frame) {
+      if (closed) return false;
+      // What the response and its socket still hold for this client (Node counts both).
+      if (res.writableLength > options.maxQueuedBytes) {
+        finish();
+        destroySocket(res);
+        return false;
+      }
+      res.write(frame);
+      return true;
+    },
+    close: () => finish(),
+    get closed() {
+      return closed;
+    },
+  };
+  const stream: NodeStream = { res, sink };
+
+  res.writeHead(200, options.headers);
+  res.write(HELLO);
+  res.on("close", finish);
+  if (res.destroyed) {
+    finish();
+    return;
+  }
+  void (async () => {
+    // The snapshot (or the missed events) and whatever arrived meanwhile leave in one packet.
+    res.socket?.cork();
+    try {
+      cleanup = await open(sink);
+    } catch (error) {
+      console.error("[sse] open", error);
+      finish();
+      return;
+    } finally {
+      res.socket?.uncork();
+    }
+    if (closed) {
+      cleanup?.();
+      return;
+    }
+    live.add(stream);
+    startHeartbeat(options.heartbeatMs);
+  })();
+}
