@@ -5,13 +5,12 @@
  * behind it inert, so keyboard focus stays inside; Escape closes it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import useSWR from "swr";
-import { swrFetcher } from "@/lib/api/client";
 import { authClient } from "@/lib/auth-client";
 import { trapFocus } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { socialSignIn } from "@/components/auth/social-sign-in";
-import { SOCIAL_PROVIDERS, type ProvidersStatus, type SocialProvider } from "@/lib/schemas/auth";
+import { useProviders } from "@/lib/api/use-providers";
+import { SOCIAL_PROVIDERS, type SocialProvider } from "@/lib/schemas/auth";
 import type { AuthModalMode } from "./auth-modal-context";
 
 interface Props {
@@ -40,7 +39,7 @@ export function AuthModal({ open, mode, onModeChange, onClose, message, onSigned
   const [errorDetail, setErrorDetail] = useState<string | null>(null);
   const toast = useToast();
   const titleId = useId();
-  const { data: providers } = useSWR<ProvidersStatus>(open ? "/api/v1/auth/providers" : null, swrFetcher);
+  const { data: providers } = useProviders(open);
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -14,6 +14,9 @@ import { createScheduledParty, useMyScheduledParties } from "@/lib/api/use-sched
 import { ProfileSection } from "./profile-section";
 
 export const NO_OWN_PARTIES = "No scheduled parties found.";
+/** Where "Host a party" on /parties leads a signed-in visitor. */
+export const MY_PARTIES_ANCHOR = "my-scheduled-parties";
+
 const COLUMNS = ["Title", "Platform", "Scheduled For", "Privacy", "RSVPs", "Actions"] as const;
 
 export function MyScheduledParties() {
@@ -50,6 +53,7 @@ export function MyScheduledParties() {
   return (
     <ProfileSection
       title="My Scheduled Parties"
+      anchor={MY_PARTIES_ANCHOR}
       actions={
         <button
           type="button"
