@@ -6,7 +6,8 @@
  */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useDismiss } from "@/components/ui/menu";
 
 export interface NavLink {
   href: string;
@@ -35,25 +36,7 @@ export function MainNav({ links }: { links: readonly NavLink[] }) {
     setOpenedAt(pathname);
   }
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent | TouchEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("mousedown", onPointer);
-    document.addEventListener("touchstart", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onPointer);
-      document.removeEventListener("touchstart", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), rootRef, buttonRef);
 
   const items = (onPick?: () => void) =>
     links.map((link) => {

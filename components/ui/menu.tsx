@@ -3,26 +3,28 @@
  * A menu button: the button toggles a list of menu items that closes on an outside click, on
  * Escape (focus back on the button) and when an item calls `close`.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 
 export const menuItemClass = "block w-full px-4 py-2 text-left text-sm text-slate-100 hover:bg-slate-800 focus:bg-slate-800 focus:outline-none";
 
-export function Dropdown({ label, children }: { label: ReactNode; children: (close: () => void) => ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
+/**
+ * Closes an open popup (menu, phone nav panel) on a click or touch outside `root` and on Escape,
+ * which also puts focus back on `button`.
+ */
+export function useDismiss(open: boolean, close: () => void, root: RefObject<HTMLElement | null>, button: RefObject<HTMLElement | null>) {
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  }, [close]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent | TouchEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+      if (root.current && !root.current.contains(event.target as Node)) closeRef.current();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
+      if (event.key !== "Escape") return;
+      closeRef.current();
+      button.current?.focus();
     };
     document.addEventListener("mousedown", onPointer);
     document.addEventListener("touchstart", onPointer);
@@ -32,7 +34,16 @@ export function Dropdown({ label, children }: { label: ReactNode; children: (clo
       document.removeEventListener("touchstart", onPointer);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open]);
+  }, [open, root, button]);
+}
+
+export function Dropdown({ label, children }: { label: ReactNode; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useDismiss(open, () => setOpen(false), rootRef, buttonRef);
 
   return (
     <div ref={rootRef} className="relative">

@@ -63,7 +63,8 @@ test("the header's auth area shows Login and Sign Up to anonymous visitors", asy
  * Every route on a phone (390×844) and a laptop (1366×800), signed out and signed in: no sideways
  * scrolling, the page's key actions on screen, no serious or critical axe finding, no console error
  * and never a native alert/confirm/prompt. One browser context per viewport and sign-in state visits
- * all routes in turn, so the whole matrix costs four page sessions.
+ * all routes in turn, so the whole matrix costs four page sessions. Axe walks each route once, on the
+ * phone (its findings do not depend on the width here, and one analysis costs seconds per page).
  */
 const VIEWPORTS = [
   { name: "390×844", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -132,7 +133,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         ...ROUTES.filter((r) => r !== "/playlist"),
         "/get-extension", `/${host}`, `/playlist?id=${playlistId}`, `/watch/${liveId}`,
       ];
-      test.setTimeout(routes.length * 15_000);
+      test.setTimeout(routes.length * 10_000);
       const context = await browser.newContext({ viewport, isMobile, hasTouch });
       const page = await context.newPage();
       const problems: string[] = [];
@@ -158,7 +159,7 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         for (const action of keyActions(page, route, signedIn, isMobile)) await expectOnScreen(page, action, `${route}: ${action}`);
         const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
         expect.soft(overflow.scroll, `${route} scrolls sideways`).toBeLessThanOrEqual(overflow.client);
-        await expectNoSeriousAxeViolations(page);
+        if (isMobile) await expectNoSeriousAxeViolations(page);
       }
       expect(problems).toEqual([]);
       await context.close();
