@@ -14,7 +14,7 @@ export const PROFILE_GROUPS = [
 
 export function ProfileSectionNav({ username }: { username: string | null }) {
   return (
-    <nav aria-label="Profile sections" className="sticky top-16 z-30 -mx-4 mb-6 flex flex-wrap items-center gap-2 border-b border-slate-800 bg-[#0b0c10]/95 px-4 py-2 backdrop-blur">
+    <nav aria-label="Profile sections" className="mb-6 flex flex-wrap items-center gap-2 border-b border-slate-800 pb-3">
       {PROFILE_GROUPS.map((group) => (
         <a key={group.id} href={`#${group.id}`} className={buttonVariants({ variant: "ghost", size: "sm" })}>
           {group.label}
