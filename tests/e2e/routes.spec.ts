@@ -152,7 +152,8 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
         await page.goto(route);
         await expect(page.getByRole("contentinfo")).toBeVisible();
         if (route.startsWith("/watch/")) {
-          await expect(page.getByLabel("Your name").or(page.getByTestId("sync-status"))).toBeVisible({ timeout: 30_000 });
+          // The room has opened (guest form or player) once its "Joining the party..." placeholder is gone.
+          await expect(page.getByText("Joining the party...")).toHaveCount(0, { timeout: 30_000 });
         }
         // Lists and profile sections load after the first paint: wait until no "Loading" text is left.
         await expect(page.getByText(/^Loading\b/)).toHaveCount(0);
