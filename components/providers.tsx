@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
 import { AuthModalProvider } from "@/components/layout/auth-modal-provider";
+import { ConfirmProvider } from "@/components/ui/confirm-dialog";
 import { ToastProvider } from "@/components/ui/toast";
 import { swrFetcher } from "@/lib/api/client";
 import { StoredTokenSync } from "@/components/layout/stored-token-sync";
@@ -12,7 +13,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false }}>
       <ToastProvider>
         <StoredTokenSync />
-        <AuthModalProvider>{children}</AuthModalProvider>
+        <ConfirmProvider>
+          <AuthModalProvider>{children}</AuthModalProvider>
+        </ConfirmProvider>
       </ToastProvider>
     </SWRConfig>
   );

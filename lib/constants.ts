@@ -89,3 +89,6 @@ export const SIGN_UP_ADDRESS_RATE_LIMIT = { windowSeconds: 60, max: 100 } as con
 /** Display names show in every public list: kept short. */
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const PROFILE_IMAGE_URL_MAX_LENGTH = 2048;
+
+/** What phones are told wherever the extension is offered: it needs a desktop browser, the watch rooms do not. */
+export const PHONE_EXTENSION_MESSAGE = "The extension is for desktop browsers — YouTube and TikTok parties play right here in the browser.";

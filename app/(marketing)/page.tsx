@@ -7,7 +7,7 @@ import { ContentSection } from "@/components/marketing/content-section";
 import { PageContainer } from "@/components/marketing/page-container";
 import { JsonLd } from "@/components/seo/json-ld";
 import { publicConfig } from "@/lib/config/public-config";
-import { SETUP_MINUTES } from "@/lib/constants";
+import { PHONE_EXTENSION_MESSAGE, SETUP_MINUTES } from "@/lib/constants";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 import { organizationJsonLd, websiteJsonLd } from "@/lib/seo/structured-data";
 
@@ -23,7 +23,7 @@ const platforms = ["Netflix", "Disney+", "Prime Video", "Max", "Hulu", "YouTube"
 const steps = [
   {
     title: "Install the extension",
-    text: "Add the ViewParty extension to Chrome, Firefox, Edge or Safari on your computer. It takes a few seconds.",
+    text: `Add the ViewParty extension to Chrome, Firefox, Edge or Safari on your computer. It takes a few seconds. On a phone? ${PHONE_EXTENSION_MESSAGE}`,
   },
   {
     title: "Start or join a party",

@@ -1,73 +1,180 @@
-// /get-extension – the browser extension as a download, with install steps (when no store page is configured)
+// /get-extension – the extension for the visitor's browser: store links when configured, otherwise a download with exact install steps
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import type { ReactNode } from "react";
 import { PageShell } from "@/components/common/page-shell";
-import { EXTENSION_TARGETS, extensionBuildVersion, type ExtensionTarget } from "./_lib/extension-builds";
+import { Badge } from "@/components/ui/card";
+import { buttonVariants } from "@/components/ui/button";
+import { PHONE_EXTENSION_MESSAGE } from "@/lib/constants";
+import { getEnv } from "@/lib/server/env";
+import { detectBrowser, type BrowserId } from "./_lib/detect-browser";
+import { extensionBuildVersion, type ExtensionTarget } from "./_lib/extension-builds";
 
 export const metadata: Metadata = {
   title: "Get the extension - ViewParty",
-  description: "Download the ViewParty browser extension for Chrome, Edge and Firefox and load it in a minute.",
+  description: "Install the ViewParty browser extension for Chrome, Edge, Firefox or Safari on your computer.",
   alternates: { canonical: "/get-extension" },
 };
 
-// Reads the build from disk on each request: a rebuilt extension is offered without a site rebuild.
+// Reads the build from disk and the visitor's browser on each request: a rebuilt extension is offered without a site rebuild.
 export const dynamic = "force-dynamic";
 
-const STEPS: Record<ExtensionTarget, string[]> = {
+type CardId = "chromium" | "firefox" | "safari";
+
+const SIDELOAD_STEPS: Record<ExtensionTarget, ReactNode[]> = {
   chrome: [
     "Download the zip and unzip it.",
-    "Open chrome://extensions (Edge: edge://extensions) and switch on Developer mode.",
+    <>
+      Open <code>chrome://extensions</code> (in Edge: <code>edge://extensions</code>) and switch on Developer mode.
+    </>,
     "Click “Load unpacked” and choose the unzipped viewparty-extension-chrome folder.",
     "Pin ViewParty from the puzzle-piece menu, click it and sign in (or pick a guest name).",
   ],
   firefox: [
     "Download the zip and unzip it.",
-    "Open about:debugging#/runtime/this-firefox and click “Load Temporary Add-on…”.",
+    <>
+      Open <code>about:debugging#/runtime/this-firefox</code> and click “Load Temporary Add-on…”.
+    </>,
     "Choose manifest.json in the unzipped viewparty-extension-firefox folder. (A temporary add-on stays until Firefox restarts.)",
     "Click the ViewParty toolbar button and sign in (or pick a guest name).",
   ],
 };
 
-export default function GetExtensionPage() {
+const SAFARI_STEPS: ReactNode[] = [
+  "On a Mac with Xcode installed, get this server's source code and run: npm ci && npm run build:extension",
+  <>
+    Convert the Chrome build into a Safari project: <code>xcrun safari-web-extension-converter extension/.output/chrome-mv3 --app-name ViewParty</code>
+  </>,
+  "Xcode opens the project: choose Product › Run, then open the ViewParty app once.",
+  "In Safari, open Settings › Advanced and tick “Show features for web developers”; then choose Develop › Allow Unsigned Extensions.",
+  "In Safari Settings › Extensions, tick ViewParty and allow it on your streaming sites.",
+];
+
+const CARD_OF: Record<BrowserId, CardId | null> = { chrome: "chromium", edge: "chromium", firefox: "firefox", safari: "safari", other: null };
+const BROWSER_NAME: Record<BrowserId, string> = { chrome: "Chrome", edge: "Edge", firefox: "Firefox", safari: "Safari", other: "" };
+
+function Steps({ steps }: { steps: ReactNode[] }) {
+  return (
+    <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-300">
+      {steps.map((step, i) => (
+        <li key={i} className="break-words">
+          {step}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function StoreLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: "md" })}>
+      {label}
+    </a>
+  );
+}
+
+function Sideload({ target, label, open }: { target: ExtensionTarget; label: string; open: boolean }) {
+  const version = extensionBuildVersion(target);
+  const body = (
+    <>
+      {version ? (
+        <a href={`/get-extension/download/${target}`} download className={`${buttonVariants({ size: "md" })} mt-4`}>
+          Download for {label} (v{version})
+        </a>
+      ) : (
+        <p role="status" className="mt-4 text-amber-200">
+          Not built on this server yet: run <code>npm run build:extension</code>.
+        </p>
+      )}
+      <Steps steps={SIDELOAD_STEPS[target]} />
+    </>
+  );
+  // With a store page the manual install is the fallback, folded away.
+  if (open) return body;
+  return (
+    <details className="mt-4 text-slate-300">
+      <summary className="cursor-pointer text-cyan-300">Or load it yourself</summary>
+      {body}
+    </details>
+  );
+}
+
+export default async function GetExtensionPage() {
+  const env = getEnv();
+  const { browser, mobile } = detectBrowser((await headers()).get("user-agent"));
+  const yours = CARD_OF[browser];
+
+  const cards: Record<CardId, { title: string; body: ReactNode }> = {
+    chromium: {
+      title: "Chrome and Edge",
+      body: (
+        <>
+          {(env.VP_CHROME_STORE_URL || env.VP_EDGE_STORE_URL) && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              {env.VP_CHROME_STORE_URL && <StoreLink href={env.VP_CHROME_STORE_URL} label="Add to Chrome" />}
+              {env.VP_EDGE_STORE_URL && <StoreLink href={env.VP_EDGE_STORE_URL} label="Add to Edge" />}
+            </div>
+          )}
+          <Sideload target="chrome" label="Chrome and Edge" open={!env.VP_CHROME_STORE_URL && !env.VP_EDGE_STORE_URL} />
+        </>
+      ),
+    },
+    firefox: {
+      title: "Firefox",
+      body: (
+        <>
+          {env.VP_FIREFOX_STORE_URL && (
+            <div className="mt-4">
+              <StoreLink href={env.VP_FIREFOX_STORE_URL} label="Add to Firefox" />
+            </div>
+          )}
+          <Sideload target="firefox" label="Firefox" open={!env.VP_FIREFOX_STORE_URL} />
+        </>
+      ),
+    },
+    safari: {
+      title: "Safari (Mac)",
+      body: (
+        <>
+          <p className="mt-4 text-slate-300">Safari takes the same extension once Apple&apos;s tools have wrapped it in a small Mac app:</p>
+          <Steps steps={SAFARI_STEPS} />
+        </>
+      ),
+    },
+  };
+  const order: CardId[] = ["chromium", "firefox", "safari"];
+  if (yours) order.sort((a, b) => Number(b === yours) - Number(a === yours));
+
   return (
     <PageShell
       title="Get the ViewParty extension"
       lead="The extension keeps your player in step with the host's. Everyone plays the video from their own account; ViewParty never captures or relays video."
     >
+      {mobile && (
+        <section aria-labelledby="on-a-phone" className="mb-8 rounded-xl border border-cyan-300/60 bg-slate-900 p-5" data-testid="phone-notice">
+          <h2 id="on-a-phone" className="text-xl font-semibold text-white">
+            On a phone?
+          </h2>
+          <p className="mt-2 text-slate-200">{PHONE_EXTENSION_MESSAGE}</p>
+          <Link href="/parties" className={`${buttonVariants({ size: "md" })} mt-4`}>
+            See live parties
+          </Link>
+        </section>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
-        {(Object.keys(EXTENSION_TARGETS) as ExtensionTarget[]).map((target) => {
-          const { label } = EXTENSION_TARGETS[target];
-          const version = extensionBuildVersion(target);
-          return (
-            <section key={target} aria-labelledby={`get-${target}`} className="rounded-xl border border-slate-700 bg-slate-900 p-5">
-              <h2 id={`get-${target}`} className="text-xl font-semibold text-white">
-                {label}
+        {order.map((id) => (
+          <section key={id} aria-labelledby={`get-${id}`} className="min-w-0 rounded-xl border border-slate-700 bg-slate-900 p-5" data-testid={`extension-card-${id}`}>
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id={`get-${id}`} className="text-xl font-semibold text-white">
+                {cards[id].title}
               </h2>
-              {version ? (
-                <a
-                  href={`/get-extension/download/${target}`}
-                  download
-                  className="mt-4 inline-block rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950"
-                >
-                  Download for {label} (v{version})
-                </a>
-              ) : (
-                <p role="status" className="mt-4 text-amber-200">
-                  Not built on this server yet: run <code>npm run build:extension</code>.
-                </p>
-              )}
-              <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-300">
-                {STEPS[target].map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
-              </ol>
-            </section>
-          );
-        })}
+              {id === yours && !mobile && <Badge tone="info">Your browser: {BROWSER_NAME[browser]}</Badge>}
+            </div>
+            {cards[id].body}
+          </section>
+        ))}
       </div>
-      <p className="mt-8 text-slate-300">
-        Safari: the same build converts into a Safari web extension with Apple&apos;s{" "}
-        <code>xcrun safari-web-extension-converter</code> (see the project README).
-      </p>
     </PageShell>
   );
 }

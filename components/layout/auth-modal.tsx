@@ -5,12 +5,12 @@
  * behind it inert, so keyboard focus stays inside; Escape closes it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import useSWR from "swr";
-import { swrFetcher } from "@/lib/api/client";
 import { authClient } from "@/lib/auth-client";
+import { trapFocus } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { socialSignIn } from "@/components/auth/social-sign-in";
-import { SOCIAL_PROVIDERS, type ProvidersStatus, type SocialProvider } from "@/lib/schemas/auth";
+import { useProviders } from "@/lib/api/use-providers";
+import { SOCIAL_PROVIDERS, type SocialProvider } from "@/lib/schemas/auth";
 import type { AuthModalMode } from "./auth-modal-context";
 
 interface Props {
@@ -18,26 +18,12 @@ interface Props {
   mode: AuthModalMode;
   onModeChange: (mode: AuthModalMode) => void;
   onClose: () => void;
+  /** Why the modal opened (e.g. "Please log in to RSVP to this party."), shown above the form. */
+  message?: string | null;
+  /** Runs once a sign-in or sign-up succeeds, before the modal closes. */
+  onSignedIn?: () => void;
 }
 
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab and Shift+Tab cycling inside the dialog instead of escaping to the browser's UI. */
-function trapFocus(event: React.KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== "Tab") return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 const EMPTY = { username: "", email: "", password: "", confirmPassword: "" };
 
@@ -45,7 +31,7 @@ function errorMessage(error: { message?: string | undefined } | null | undefined
   return error?.message?.trim() || fallback;
 }
 
-export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
+export function AuthModal({ open, mode, onModeChange, onClose, message, onSignedIn }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [fields, setFields] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
@@ -53,7 +39,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
   const [errorDetail, setErrorDetail] = useState<string | null>(null);
   const toast = useToast();
   const titleId = useId();
-  const { data: providers } = useSWR<ProvidersStatus>(open ? "/api/v1/auth/providers" : null, swrFetcher);
+  const { data: providers } = useProviders(open);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -96,6 +82,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
         return;
       }
       toast.success("Account created!");
+      onSignedIn?.();
       onClose();
       return;
     }
@@ -112,6 +99,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
       return;
     }
     toast.success("Logged in successfully!");
+    onSignedIn?.();
     onClose();
   }
 
@@ -124,6 +112,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
     setSubmitting(false);
     if (result.status === "signed-in") {
       toast.success("Logged in successfully!");
+      onSignedIn?.();
       onClose();
     } else if (result.status === "failed") {
       setError(result.message);
@@ -163,6 +152,11 @@ export function AuthModal({ open, mode, onModeChange, onClose }: Props) {
             ×
           </button>
         </div>
+        {message && (
+          <p role="status" data-testid="auth-modal-message" className="mb-4 rounded-md border border-cyan-300/60 bg-cyan-950 px-3 py-2 text-sm text-cyan-50">
+            {message}
+          </p>
+        )}
         <form onSubmit={onSubmit} className="space-y-3" noValidate={false}>
           <label className="block text-sm">
             <span className="mb-1 block text-slate-200">{isSignup ? "Username" : "Username or e-mail"}</span>

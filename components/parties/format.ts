@@ -8,12 +8,15 @@ export function orDash(value: string | number | null | undefined): string {
   return text === "" ? DASH : text;
 }
 
-/** "Mar 14, 2031, 8:00 PM" in the visitor's locale and time zone; TBA when missing or unreadable. */
+/**
+ * "Mar 14, 2031, 8:00 PM CET" in the visitor's locale and time zone, the zone named so nobody
+ * misreads whose evening it is; TBA when missing or unreadable.
+ */
 export function formatScheduledFor(iso: string | null | undefined): string {
   if (!iso) return TBA;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return TBA;
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return date.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
 }
 
 const CHAT_PROVIDERS: Record<string, string> = { builtin: "ViewParty chat", twitch: "Twitch chat" };

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import type { LiveParty } from "@/lib/api/use-active-parties";
 import { platformName } from "@/lib/platforms";
-import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
+import { DataTable, MessageRow, rowClass, Td } from "./data-table";
 import { chatProviderLabel, DASH, orDash } from "./format";
 import { HostName, hostLabel } from "./host-name";
 import { isRoomPlayable } from "@/lib/watch-room/media-key";
@@ -49,27 +49,27 @@ export function LivePartiesTable({ parties }: { parties: LiveParty[] }) {
         ) : (
           rows.map((party) => (
             <tr key={party.id} className={rowClass} title={party.synopsis ?? undefined} data-testid="live-party-row">
-              <td className={cellClass}>{chatProviderLabel(party.chat_provider, party.chat_identifier)}</td>
-              <td className={cellClass}>
+              <Td label="Chat Provider">{chatProviderLabel(party.chat_provider, party.chat_identifier)}</Td>
+              <Td label="Host">
                 <HostName party={party} />
-              </td>
-              <td className={cellClass}>{platformOf(party) ?? DASH}</td>
-              <td className={cellClass}>
+              </Td>
+              <Td label="Platform">{platformOf(party) ?? DASH}</Td>
+              <Td label="Now Playing">
                 <span className="font-medium text-white">{orDash(party.video_title)}</span>
                 {/* The tooltip is for pointers; keyboard and screen-reader users get the synopsis here. */}
                 {party.synopsis && <span className="sr-only">. Synopsis: {party.synopsis}</span>}
-              </td>
-              <td className={cellClass}>{party.party_size}</td>
-              <td className={cellClass}>
+              </Td>
+              <Td label="Viewers">{party.party_size}</Td>
+              <Td label="Status">
                 <StatusBadge state={party.state} />
-              </td>
-              <td className={cellClass}>
+              </Td>
+              <Td label="Action">
                 {isRoomPlayable(party.host_video_url) ? (
                   <WatchRoomLink partyId={party.id} label={party.video_title || hostLabel(party)} />
                 ) : (
                   <JoinPartyButton partyId={party.id} label={party.video_title || hostLabel(party)} />
                 )}
-              </td>
+              </Td>
             </tr>
           ))
         )}

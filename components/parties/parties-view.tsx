@@ -6,6 +6,7 @@
 import { useActiveParties } from "@/lib/api/use-active-parties";
 import { useScheduledParties } from "@/lib/api/use-scheduled-parties";
 import { Suspense } from "react";
+import { HostPartyButton } from "./host-party-button";
 import { InviteBanner } from "./invite-banner";
 import { LivePartiesTable } from "./live-parties-table";
 import { ScheduledPartiesTable } from "./scheduled-parties-table";
@@ -26,6 +27,12 @@ export function PartiesView() {
 
   return (
     <div className="space-y-10">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-cyan-300/40 bg-slate-900 p-4 sm:p-5">
+        <p className="min-w-0 flex-1 text-slate-200">
+          Pick a film, set a time and share the link: your friends RSVP, and at the start everyone presses play together.
+        </p>
+        <HostPartyButton />
+      </div>
       {/* Reads the query string (?invite=): client-only, the rest of the page renders without it. */}
       <Suspense fallback={null}>
         <InviteBanner />

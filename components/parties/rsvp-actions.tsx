@@ -1,25 +1,40 @@
 "use client";
-/** A party's RSVP control: "RSVP", or a disabled "RSVP'd" plus "Un-RSVP" (spec §4). */
+/**
+ * A party's RSVP control: "RSVP", or a disabled "RSVP'd" plus "Un-RSVP". The host sees "You host
+ * this" instead: they cannot RSVP to their own party (the API refuses it too).
+ */
+import { Badge } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { useCurrentUser } from "@/lib/api/use-current-user";
 import type { RsvpControls } from "./use-rsvp";
-import { smallButtonClass, smallSecondaryButtonClass } from "./styles";
 
-export function RsvpActions({ partyId, title, controls, code }: { partyId: string; title: string; controls: RsvpControls; code?: string | null }) {
+interface Props {
+  partyId: string;
+  title: string;
+  controls: RsvpControls;
+  code?: string | null;
+  hostId?: string | null;
+}
+
+export function RsvpActions({ partyId, title, controls, code, hostId }: Props) {
+  const { user } = useCurrentUser();
   const busy = controls.isBusy(partyId);
+  if (user && hostId && user.id === hostId) return <Badge tone="info">You host this</Badge>;
   if (controls.isRsvped(partyId)) {
     return (
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={smallButtonClass} disabled aria-label={`RSVP'd: ${title}`}>
+        <Button size="sm" disabled aria-label={`RSVP'd: ${title}`}>
           RSVP&apos;d
-        </button>
-        <button type="button" className={smallSecondaryButtonClass} disabled={busy} aria-label={`Un-RSVP: ${title}`} onClick={() => void controls.unRsvp(partyId)}>
+        </Button>
+        <Button variant="secondary" size="sm" disabled={busy} aria-label={`Un-RSVP: ${title}`} onClick={() => void controls.unRsvp(partyId)}>
           Un-RSVP
-        </button>
+        </Button>
       </div>
     );
   }
   return (
-    <button type="button" className={smallButtonClass} disabled={busy} aria-label={`RSVP: ${title}`} onClick={() => void controls.rsvp(partyId, code)}>
+    <Button size="sm" disabled={busy} aria-label={`RSVP: ${title}`} onClick={() => void controls.rsvp(partyId, code)}>
       RSVP
-    </button>
+    </Button>
   );
 }

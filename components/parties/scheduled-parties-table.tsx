@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
-import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
+import { DataTable, MessageRow, rowClass, RowTh, Td } from "./data-table";
 import { DASH, formatScheduledFor, orDash } from "./format";
 import { HostName } from "./host-name";
 import { RsvpActions } from "./rsvp-actions";
@@ -52,32 +52,32 @@ export function ScheduledPartiesTable({ parties, title, headingId, showHost = tr
         ) : (
           rows.map((party) => (
             <tr key={party.id} className={rowClass} data-testid="scheduled-party-row">
-              <th scope="row" className={`${cellClass} text-left font-medium text-white`}>
+              <RowTh>
                 {party.title || missingTitle}
-              </th>
+              </RowTh>
               {showHost && (
-                <td className={cellClass}>
+                <Td label="Host">
                   <HostName party={party} />
-                </td>
+                </Td>
               )}
-              <td className={cellClass}>{orDash(party.show_movie)}</td>
-              <td className={`${cellClass} max-w-xs whitespace-pre-line break-words`}>{orDash(party.description)}</td>
-              <td className={cellClass} data-testid="rsvp-count">
+              <Td label="Platform">{orDash(party.show_movie)}</Td>
+              <Td label="Description" className="max-w-xs whitespace-pre-line break-words">{orDash(party.description)}</Td>
+              <Td label="RSVPs" data-testid="rsvp-count">
                 {party.rsvp_count}
-              </td>
-              <td className={cellClass}>
+              </Td>
+              <Td label="Scheduled For">
                 <time dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>
-              </td>
-              <td className={cellClass}>
+              </Td>
+              <Td label="Action">
                 <div className="flex flex-wrap items-center gap-2">
                   {party.live && (
                     <Link href={`/watch/${encodeURIComponent(party.live.join_id)}`} className="rounded-md bg-emerald-300 px-3 py-1 text-sm font-semibold text-slate-950 hover:bg-emerald-200" aria-label={`Live now: Join ${party.title || missingTitle}`}>
                       Live now: Join
                     </Link>
                   )}
-                  <RsvpActions partyId={party.id} title={party.title || missingTitle} controls={controls} />
+                  <RsvpActions partyId={party.id} title={party.title || missingTitle} controls={controls} hostId={party.host_id} />
                 </div>
-              </td>
+              </Td>
             </tr>
           ))
         )}

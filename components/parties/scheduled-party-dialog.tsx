@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from "react";
 import { deleteScheduledParty, updateScheduledParty } from "@/lib/api/use-scheduled-parties";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Dialog } from "./dialog";
 import { failureText } from "./failure-text";
 import { formatScheduledFor, orDash, statusLabel } from "./format";
@@ -75,9 +76,10 @@ export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: 
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const controls = useRsvp();
+  const confirm = useConfirm();
 
   async function remove() {
-    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    if (!(await confirm({ message: DELETE_CONFIRMATION, confirmLabel: "Delete", danger: true }))) return;
     setDeleting(true);
     setError(null);
     try {

@@ -2,7 +2,8 @@
 /**
  * Create / edit a scheduled party (spec §5): title required; date and time required, sent as an ISO
  * timestamp; platform one of the fixed list; privacy public (default) or private; description
- * optional with its leading whitespace trimmed. Validated with the API's own schema before sending.
+ * optional with its leading whitespace trimmed. Validated with the API's own schema before sending;
+ * every field's problem shows under that field (and all of them in one alert), not just the first.
  */
 import { useId, useState, type FormEvent } from "react";
 import { SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
@@ -37,6 +38,10 @@ function initialValues(party?: ScheduledParty): Values {
     : { title: "", dateTime: "", platform: "", privacy: "public", description: "" };
 }
 
+/** The API's field names → the form's input ids (suffixes), so an error lands under its field. */
+const FIELD_IDS = { title: "title", date_time: "when", show_movie: "platform", privacy: "privacy", description: "description" } as const;
+type FieldKey = keyof typeof FIELD_IDS;
+
 interface Props {
   party?: ScheduledParty;
   submitLabel: string;
@@ -49,6 +54,7 @@ interface Props {
 export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, onCancel }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(party));
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const [saving, setSaving] = useState(false);
   const id = useId();
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -65,10 +71,17 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
     };
     const checked = scheduledPartyInputSchema.safeParse(input);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? "Please check the form.");
+      const byField: Partial<Record<FieldKey, string>> = {};
+      for (const issue of checked.error.issues) {
+        const key = issue.path[0];
+        if (typeof key === "string" && key in FIELD_IDS && !byField[key as FieldKey]) byField[key as FieldKey] = issue.message;
+      }
+      setFieldErrors(byField);
+      setError([...new Set(checked.error.issues.map((issue) => issue.message))].join(" ") || "Please check the form.");
       return;
     }
     setSaving(true);
+    setFieldErrors({});
     setError(null);
     try {
       await onSubmit(input as ScheduledPartyInput);
@@ -85,19 +98,21 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
         <label htmlFor={`${id}-title`} className={labelClass}>
           Title
         </label>
-        <input id={`${id}-title`} className={inputClass} required maxLength={SCHEDULED_PARTY_TITLE_MAX_LENGTH} value={values.title} onChange={(e) => set("title", e.target.value)} />
+        <input id={`${id}-title`} aria-invalid={Boolean(fieldErrors.title)} aria-describedby={fieldErrors.title ? `${id}-title-error` : undefined} className={inputClass} required maxLength={SCHEDULED_PARTY_TITLE_MAX_LENGTH} value={values.title} onChange={(e) => set("title", e.target.value)} />
+        <FieldError id={`${id}-title-error`} message={fieldErrors.title} />
       </div>
       <div>
         <label htmlFor={`${id}-when`} className={labelClass}>
           Date and time
         </label>
-        <input id={`${id}-when`} type="datetime-local" className={inputClass} required value={values.dateTime} onChange={(e) => set("dateTime", e.target.value)} />
+        <input id={`${id}-when`} aria-invalid={Boolean(fieldErrors.date_time)} aria-describedby={fieldErrors.date_time ? `${id}-when-error` : undefined} type="datetime-local" className={inputClass} required value={values.dateTime} onChange={(e) => set("dateTime", e.target.value)} />
+        <FieldError id={`${id}-when-error`} message={fieldErrors.date_time} />
       </div>
       <div>
         <label htmlFor={`${id}-platform`} className={labelClass}>
           Platform
         </label>
-        <select id={`${id}-platform`} className={inputClass} required value={values.platform} onChange={(e) => set("platform", e.target.value)}>
+        <select id={`${id}-platform`} aria-invalid={Boolean(fieldErrors.show_movie)} aria-describedby={fieldErrors.show_movie ? `${id}-platform-error` : undefined} className={inputClass} required value={values.platform} onChange={(e) => set("platform", e.target.value)}>
           <option value="">Select a platform</option>
           {SCHEDULED_PARTY_PLATFORMS.map((p) => (
             <option key={p} value={p}>
@@ -105,6 +120,7 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
             </option>
           ))}
         </select>
+        <FieldError id={`${id}-platform-error`} message={fieldErrors.show_movie} />
       </div>
       <div>
         <label htmlFor={`${id}-privacy`} className={labelClass}>
@@ -120,13 +136,14 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
           Description <span className="font-normal text-slate-300">(optional)</span>
         </label>
         <textarea
-          id={`${id}-description`}
+          id={`${id}-description`} aria-invalid={Boolean(fieldErrors.description)} aria-describedby={fieldErrors.description ? `${id}-description-error` : undefined}
           className={inputClass}
           rows={3}
           maxLength={SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH}
           value={values.description}
           onChange={(e) => set("description", e.target.value)}
         />
+        <FieldError id={`${id}-description-error`} message={fieldErrors.description} />
       </div>
       {error && (
         <p role="alert" className="text-sm font-medium text-red-300 sm:col-span-2">
@@ -144,5 +161,14 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
         )}
       </div>
     </form>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-300">
+      {message}
+    </p>
   );
 }

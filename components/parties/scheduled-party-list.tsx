@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { useScheduledParties, useScheduledParty } from "@/lib/api/use-scheduled-parties";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
-import { cellClass, DataTable, MessageRow, rowClass } from "./data-table";
+import { DataTable, MessageRow, rowClass, RowTh, Td } from "./data-table";
 import { formatScheduledFor, orDash, statusLabel } from "./format";
 import { HostName } from "./host-name";
 import { NO_SCHEDULED_PARTIES } from "./scheduled-parties-table";
@@ -57,21 +57,21 @@ export function ScheduledPartyList() {
   } else {
     body = data.map((party) => (
       <tr key={party.id} className={rowClass} data-testid="scheduled-party-row">
-        <th scope="row" className={`${cellClass} text-left font-medium text-white`}>
+        <RowTh>
           {orDash(party.title)}
-        </th>
-        <td className={cellClass}>
+        </RowTh>
+        <Td label="Host">
           <HostName party={party} />
-        </td>
-        <td className={cellClass}>
+        </Td>
+        <Td label="Start Time">
           <time dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>
-        </td>
-        <td className={cellClass}>{statusLabel(party.status)}</td>
-        <td className={cellClass}>
+        </Td>
+        <Td label="Status">{statusLabel(party.status)}</Td>
+        <Td label="Actions">
           <button type="button" className={smallSecondaryButtonClass} aria-label={`View ${party.title}`} onClick={() => setOpenId(party.id)}>
             View
           </button>
-        </td>
+        </Td>
       </tr>
     ));
   }

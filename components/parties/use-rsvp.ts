@@ -1,10 +1,14 @@
 "use client";
 /**
- * The RSVP flow of spec §4/§8, shared by every table and dialog: RSVP needs a login (else an alert);
- * the button is disabled while a request runs; an "Already RSVP" answer counts as success; failures
- * are alerts; un-RSVP asks for confirmation first.
+ * The RSVP flow shared by every table and dialog: RSVP needs a login (signed out, the login modal
+ * opens with the reason and the RSVP completes after sign-in); the button is disabled while a request
+ * runs; an "already RSVP'd" answer counts as success; failures are error toasts; un-RSVP asks for
+ * confirmation in an in-page dialog first.
  */
 import { useCallback, useMemo, useState } from "react";
+import { useAuthModal } from "@/components/layout/auth-modal-context";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { useToast } from "@/components/ui/toast";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { revalidateScheduledParties, rsvpScheduledParty, unRsvpScheduledParty, useJoinedScheduledParties } from "@/lib/api/use-scheduled-parties";
 
@@ -24,6 +28,9 @@ export function useRsvp(): RsvpControls {
   const { user } = useCurrentUser();
   // Failure to fetch the RSVP records is ignored: every row then offers RSVP (spec §8).
   const { data: joined } = useJoinedScheduledParties();
+  const modal = useAuthModal();
+  const confirm = useConfirm();
+  const toast = useToast();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const rsvped = useMemo(() => new Set((user && joined ? joined : []).map((r) => r.scheduled_party_id)), [user, joined]);
 
@@ -40,38 +47,42 @@ export function useRsvp(): RsvpControls {
     }
   }, []);
 
-  const rsvp = useCallback(
-    async (partyId: string, code?: string | null) => {
-      if (!user) {
-        window.alert(RSVP_LOGIN_REQUIRED);
-        return;
-      }
-      await during(partyId, async () => {
+  const send = useCallback(
+    (partyId: string, code?: string | null) =>
+      during(partyId, async () => {
         try {
           await rsvpScheduledParty(partyId, code);
         } catch (error) {
-          const message = messageOf(error);
-          if (!message.includes("Already RSVP")) window.alert(`RSVP failed: ${message || "Unknown error"}`);
           // Already RSVP'd (e.g. in another tab) is success: show the state the server has.
-          else await revalidateScheduledParties();
+          const message = messageOf(error);
+          if (message.includes("Already RSVP")) await revalidateScheduledParties();
+          else toast.error(`RSVP failed: ${message || "Unknown error"}`);
         }
-      });
+      }),
+    [during, toast],
+  );
+
+  const rsvp = useCallback(
+    async (partyId: string, code?: string | null) => {
+      // Signed out: the login modal says why, and the RSVP goes through once the visitor signs in.
+      if (!user) modal.open("login", { message: RSVP_LOGIN_REQUIRED, onSignedIn: () => void send(partyId, code) });
+      else await send(partyId, code);
     },
-    [user, during],
+    [user, modal, send],
   );
 
   const unRsvp = useCallback(
     async (partyId: string, { failureText }: { failureText?: string } = {}) => {
-      if (!window.confirm(UN_RSVP_CONFIRMATION)) return;
+      if (!(await confirm({ message: UN_RSVP_CONFIRMATION, confirmLabel: "Un-RSVP" }))) return;
       await during(partyId, async () => {
         try {
           await unRsvpScheduledParty(partyId);
         } catch (error) {
-          window.alert(failureText ?? `Un-RSVP failed: ${messageOf(error) || "Unknown error"}`);
+          toast.error(failureText ?? `Un-RSVP failed: ${messageOf(error) || "Unknown error"}`);
         }
       });
     },
-    [during],
+    [during, confirm, toast],
   );
 
   return { isRsvped: (id) => rsvped.has(id), isBusy: (id) => busy.has(id), rsvp, unRsvp };

@@ -2,6 +2,7 @@
 /** Rename (owner and admins) and delete (owner, after a confirmation). */
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { PLAYLIST_TITLE_MAX_LENGTH, playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { deletePlaylist, errorText, updatePlaylist } from "./playlist-api";
@@ -14,6 +15,7 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
   const rights = playlistRights(playlist.role);
   const router = useRouter();
   const toast = useToast();
+  const confirm = useConfirm();
   const [title, setTitle] = useState(playlist.title);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -36,7 +38,7 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
   }
 
   async function onDelete() {
-    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    if (!(await confirm({ message: DELETE_CONFIRMATION, confirmLabel: "Delete", danger: true }))) return;
     try {
       await deletePlaylist(playlist.id);
       toast.success("Playlist deleted.");

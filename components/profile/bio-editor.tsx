@@ -9,9 +9,10 @@ import { ProfileSection } from "./profile-section";
 import { useInlineEdit } from "./use-inline-edit";
 
 export const NO_BIO = "No bio set.";
+export const BIO_SAVED = "Bio saved.";
 
 export function BioEditor({ bio }: { bio: string | null }) {
-  const { draft, setDraft, saving, error, save, cancel } = useInlineEdit<string>((bio) => updateOwnProfile({ bio }), "Failed to update bio.");
+  const { draft, setDraft, saving, error, save, cancel } = useInlineEdit<string>((bio) => updateOwnProfile({ bio }), "Failed to update bio.", BIO_SAVED);
   const id = useId();
   const editing = draft !== null;
 

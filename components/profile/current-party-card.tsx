@@ -2,6 +2,7 @@
 /** Current Party card (spec §2/§4): the live party you are in, and leaving it after confirmation. */
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { chatProviderLabel, formatScheduledFor, orDash } from "@/components/parties/format";
 import { dangerButtonClass } from "@/components/parties/styles";
 import { leaveCurrentParty, useCurrentParty } from "@/lib/api/use-current-party";
@@ -15,9 +16,10 @@ export function CurrentPartyCard() {
   const [leaving, setLeaving] = useState(false);
   const [leaveError, setLeaveError] = useState<string | null>(null);
   const party = data?.current_party;
+  const confirm = useConfirm();
 
   async function leave() {
-    if (!window.confirm(LEAVE_CONFIRMATION)) return;
+    if (!(await confirm({ message: LEAVE_CONFIRMATION, confirmLabel: "Leave", danger: true }))) return;
     setLeaving(true);
     setLeaveError(null);
     try {

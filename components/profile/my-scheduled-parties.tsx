@@ -4,7 +4,7 @@
  * "Cancel", starts empty each time, the new party joins the list) and each party's details modal.
  */
 import { useState, type ReactNode } from "react";
-import { cellClass, DataTable, MessageRow, rowClass } from "@/components/parties/data-table";
+import { DataTable, MessageRow, rowClass, RowTh, Td } from "@/components/parties/data-table";
 import { failureText } from "@/components/parties/failure-text";
 import { formatScheduledFor, statusLabel } from "@/components/parties/format";
 import { ScheduledPartyDialog } from "@/components/parties/scheduled-party-dialog";
@@ -14,6 +14,9 @@ import { createScheduledParty, useMyScheduledParties } from "@/lib/api/use-sched
 import { ProfileSection } from "./profile-section";
 
 export const NO_OWN_PARTIES = "No scheduled parties found.";
+/** Where "Host a party" on /parties leads a signed-in visitor. */
+export const MY_PARTIES_ANCHOR = "my-scheduled-parties";
+
 const COLUMNS = ["Title", "Platform", "Scheduled For", "Privacy", "RSVPs", "Actions"] as const;
 
 export function MyScheduledParties() {
@@ -31,18 +34,18 @@ export function MyScheduledParties() {
   else {
     body = data.map((party) => (
       <tr key={party.id} className={rowClass} data-testid="my-party-row">
-        <th scope="row" className={`${cellClass} text-left font-medium text-white`}>
+        <RowTh>
           {party.title}
-        </th>
-        <td className={cellClass}>{party.show_movie}</td>
-        <td className={cellClass}>{formatScheduledFor(party.date_time)}</td>
-        <td className={cellClass}>{statusLabel(party.privacy)}</td>
-        <td className={cellClass}>{party.rsvp_count}</td>
-        <td className={cellClass}>
+        </RowTh>
+        <Td label="Platform">{party.show_movie}</Td>
+        <Td label="Scheduled For">{formatScheduledFor(party.date_time)}</Td>
+        <Td label="Privacy">{statusLabel(party.privacy)}</Td>
+        <Td label="RSVPs">{party.rsvp_count}</Td>
+        <Td label="Actions">
           <button type="button" className={smallSecondaryButtonClass} aria-label={`Details: ${party.title}`} onClick={() => setOpenId(party.id)}>
             Details
           </button>
-        </td>
+        </Td>
       </tr>
     ));
   }
@@ -50,6 +53,7 @@ export function MyScheduledParties() {
   return (
     <ProfileSection
       title="My Scheduled Parties"
+      anchor={MY_PARTIES_ANCHOR}
       actions={
         <button
           type="button"

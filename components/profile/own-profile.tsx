@@ -1,11 +1,13 @@
 "use client";
 /**
- * /profile (spec §2 "Own profile"): the signed-in user's profile in the spec's order; anonymous
+ * /profile: the signed-in user's profile in three groups, Profile (what others see), Parties and
+ * Account, with a section bar to jump between them and a link to the public page; anonymous
  * visitors get a sign-in prompt. Edit Info and Link/Unlink Providers (AccountSettings) and the
  * Twitch box (TwitchInfo) belong to the sign-in work and are rendered as they are.
  */
 import { PageShell } from "@/components/common/page-shell";
 import { useAuthModal } from "@/components/layout/auth-modal-context";
+import { Button } from "@/components/ui/button";
 import { AccountSettings } from "@/components/profile/account-settings";
 import { TwitchInfo } from "@/components/profile/twitch-info";
 import { useCurrentUser } from "@/lib/api/use-current-user";
@@ -17,6 +19,7 @@ import { MyRecordings } from "@/components/recordings/my-recordings";
 import { PrivacySwitch } from "./privacy-switch";
 import { ProfileColors } from "./profile-colors";
 import { ProfileHeader } from "./profile-header";
+import { PROFILE_GROUPS, ProfileGroup, ProfileSectionNav } from "./profile-groups";
 import { ownProfileColors, profileThemeStyle } from "./profile-theme";
 import { ProfileUrl } from "./profile-url";
 import { JoinedScheduledParties, RsvpdParties } from "./rsvp-lists";
@@ -32,12 +35,10 @@ export function OwnProfile() {
     return (
       <PageShell title="Profile" lead="Log in to see and edit your profile.">
         <div className="flex gap-3">
-          <button type="button" onClick={() => modal.open("login")} className="rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950">
-            Login
-          </button>
-          <button type="button" onClick={() => modal.open("signup")} className="rounded-md border border-slate-500 px-4 py-2 text-slate-100">
+          <Button onClick={() => modal.open("login")}>Login</Button>
+          <Button variant="secondary" onClick={() => modal.open("signup")}>
             Sign Up
-          </button>
+          </Button>
         </div>
       </PageShell>
     );
@@ -57,20 +58,27 @@ export function OwnProfile() {
   return (
     <div style={profileThemeStyle(colors)}>
       <PageShell title="Profile">
-        <div className="space-y-6">
-          <ProfileHeader user={data} />
-          <ProfileColors initial={colors} />
-          <BioEditor bio={data.bio} />
-          <SocialLinksEditor user={data} />
-          <TwitchInfo twitchUsername={data.twitch_username} twitchPrivate={data.twitch_private} />
-          <ProfileUrl user={data} />
-          <PrivacySwitch isPrivate={data.profile_private} />
-          <AccountSettings key={data.id} user={data} />
-          <JoinedScheduledParties />
-          <CurrentPartyCard />
-          <RsvpdParties />
-          <MyScheduledParties />
-          <MyRecordings />
+        <ProfileSectionNav username={data.username} />
+        <div className="space-y-10">
+          <ProfileGroup id={PROFILE_GROUPS[0].id} title={PROFILE_GROUPS[0].label}>
+            <ProfileHeader user={data} />
+            <BioEditor bio={data.bio} />
+            <SocialLinksEditor user={data} />
+            <ProfileColors initial={colors} />
+            <TwitchInfo twitchUsername={data.twitch_username} twitchPrivate={data.twitch_private} />
+          </ProfileGroup>
+          <ProfileGroup id={PROFILE_GROUPS[1].id} title={PROFILE_GROUPS[1].label}>
+            <JoinedScheduledParties />
+            <CurrentPartyCard />
+            <RsvpdParties />
+            <MyScheduledParties />
+            <MyRecordings />
+          </ProfileGroup>
+          <ProfileGroup id={PROFILE_GROUPS[2].id} title={PROFILE_GROUPS[2].label}>
+            <ProfileUrl user={data} />
+            <PrivacySwitch isPrivate={data.profile_private} />
+            <AccountSettings key={data.id} user={data} />
+          </ProfileGroup>
         </div>
       </PageShell>
     </div>

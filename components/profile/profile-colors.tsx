@@ -2,6 +2,7 @@
 /** Accent and text colour pickers with "Save Colors": saved to the account and to browser storage. */
 import { useId, useState } from "react";
 import { secondaryButtonClass } from "@/components/parties/styles";
+import { useToast } from "@/components/ui/toast";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { ProfileSection } from "./profile-section";
@@ -12,6 +13,7 @@ export const SAVE_COLORS_FAILED = "Failed to save color preferences.";
 
 export function ProfileColors({ initial }: { initial: Colors }) {
   const [colors, setColors] = useState(initial);
+  const toast = useToast();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const id = useId();
@@ -25,7 +27,7 @@ export function ProfileColors({ initial }: { initial: Colors }) {
       writeStored(STORAGE_KEYS.profileTextColor, colors.text);
       setSaved(true);
     } catch {
-      window.alert(SAVE_COLORS_FAILED);
+      toast.error(SAVE_COLORS_FAILED);
     } finally {
       setSaving(false);
     }

@@ -76,7 +76,7 @@ export function PublicProfile({ username, initial }: { username: string; initial
       <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <Avatar src={profile.profile_image_url} name={profile.display_name} />
         <div className="min-w-0 flex-1 text-[color:var(--profile-text)]">
-          <h1 className="text-3xl font-bold text-white">{profile.display_name}</h1>
+          <h1 className="text-3xl font-bold [overflow-wrap:anywhere] text-white">{profile.display_name}</h1>
           {profile.username && <p>@{profile.username}</p>}
           {profile.bio && <p className="mt-3 whitespace-pre-line">{profile.bio}</p>}
         </div>

@@ -2,6 +2,8 @@
 /** The public profile's Twitch section: channel, Live/Offline, and the player (300 px) while live. */
 import { ApiClientError } from "@/lib/api/client";
 import { usePublicTwitchInfo } from "@/lib/api/use-public-profile";
+import { useTwitchConfigured } from "@/lib/api/use-providers";
+import { TWITCH_INFO_TEXTS } from "@/lib/schemas/auth";
 import { ProfileSection } from "./profile-section";
 import { TwitchLiveBadge, TwitchLivePlayer } from "./twitch-live";
 
@@ -12,7 +14,8 @@ function errorText(error: Error): string {
 }
 
 export function PublicTwitch({ username, twitchUsername }: { username: string; twitchUsername: string }) {
-  const { data, error } = usePublicTwitchInfo(username);
+  const configured = useTwitchConfigured();
+  const { data, error } = usePublicTwitchInfo(configured ? username : null);
   return (
     <ProfileSection title="Twitch">
       <div className="flex flex-wrap items-center gap-3">
@@ -21,8 +24,9 @@ export function PublicTwitch({ username, twitchUsername }: { username: string; t
         </a>
         {data && <TwitchLiveBadge info={data} />}
       </div>
+      {configured === false && <p className="mt-2 text-slate-300">{TWITCH_INFO_TEXTS.unavailable}</p>}
       {error && <p className="mt-2 text-slate-300">{errorText(error)}</p>}
-      {!data && !error && <p className="mt-2 text-slate-300">Loading Twitch info...</p>}
+      {configured !== false && !data && !error && <p className="mt-2 text-slate-300">Loading Twitch info...</p>}
       {data && <TwitchLivePlayer info={data} className="mt-3" />}
     </ProfileSection>
   );

@@ -5,7 +5,7 @@
  * with Un-RSVP after confirmation).
  */
 import type { ReactNode } from "react";
-import { cellClass, DataTable, MessageRow, rowClass } from "@/components/parties/data-table";
+import { DataTable, MessageRow, rowClass, RowTh, Td } from "@/components/parties/data-table";
 import { formatScheduledFor, statusLabel } from "@/components/parties/format";
 import { HostName } from "@/components/parties/host-name";
 import { smallSecondaryButtonClass } from "@/components/parties/styles";
@@ -28,14 +28,14 @@ export function JoinedScheduledParties() {
   else {
     body = data.map((record) => (
       <tr key={record.id} className={rowClass}>
-        <th scope="row" className={`${cellClass} text-left font-medium text-white`}>
+        <RowTh>
           {record.title}
-        </th>
-        <td className={cellClass}>
+        </RowTh>
+        <Td label="Host">
           <HostName party={record} />
-        </td>
-        <td className={cellClass}>{formatScheduledFor(record.date_time)}</td>
-        <td className={cellClass}>{statusLabel(record.status)}</td>
+        </Td>
+        <Td label="Scheduled For">{formatScheduledFor(record.date_time)}</Td>
+        <Td label="Status">{statusLabel(record.status)}</Td>
       </tr>
     ));
   }

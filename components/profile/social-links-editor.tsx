@@ -29,7 +29,7 @@ function changesOf(draft: Draft): ProfileUpdate {
 }
 
 export function SocialLinksEditor({ user }: { user: OwnUser }) {
-  const { draft, setDraft, saving, error, save, cancel } = useInlineEdit<Draft>((d) => updateOwnProfile(changesOf(d)), "Failed to update social links.");
+  const { draft, setDraft, saving, error, save, cancel } = useInlineEdit<Draft>((d) => updateOwnProfile(changesOf(d)), "Failed to update social links.", "Social links saved.");
   const id = useId();
   const links = socialLinksOf(user);
 

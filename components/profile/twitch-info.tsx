@@ -6,6 +6,7 @@
  */
 import useSWR from "swr";
 import { ApiClientError, apiFetch } from "@/lib/api/client";
+import { useTwitchConfigured } from "@/lib/api/use-providers";
 import { TwitchLiveBadge, TwitchLivePlayer } from "./twitch-live";
 import { TWITCH_INFO_TEXTS, type TwitchInfo as TwitchInfoData } from "@/lib/schemas/auth";
 
@@ -18,9 +19,10 @@ export function twitchInfoErrorText(error: unknown): string {
 
 export function TwitchInfo({ twitchUsername, twitchPrivate }: { twitchUsername: string | null; twitchPrivate: boolean }) {
   const visible = Boolean(twitchUsername) && !twitchPrivate;
+  const configured = useTwitchConfigured(visible);
   // Keyed by the username so a changed username fetches again.
   const { data, error, isLoading } = useSWR(
-    visible ? ["/api/v1/users/me/twitch", twitchUsername] : null,
+    visible && configured ? ["/api/v1/users/me/twitch", twitchUsername] : null,
     ([path]) => apiFetch<TwitchInfoData>(path),
     // A missing channel stays missing; Twitch being down is shown, not hammered.
     { shouldRetryOnError: false },
@@ -32,7 +34,8 @@ export function TwitchInfo({ twitchUsername, twitchPrivate }: { twitchUsername: 
       <h2 id="twitch-info-title" className="text-lg font-semibold text-white">
         Twitch
       </h2>
-      {isLoading && <p className="mt-2 text-slate-300">Loading Twitch info...</p>}
+      {(isLoading || configured === undefined) && <p className="mt-2 text-slate-300">Loading Twitch info...</p>}
+      {configured === false && <p className="mt-2 text-slate-200">{TWITCH_INFO_TEXTS.unavailable}: this server has no Twitch credentials.</p>}
       {error && (
         <p role="alert" className="mt-2 text-slate-200">
           {twitchInfoErrorText(error)}

@@ -1,10 +1,12 @@
 "use client";
 /**
  * An inline editor's state (spec §4: view ↔ edit, cancel restores): the draft (null while viewing),
- * saving, and the failure text shown after the spec's message for this editor.
+ * saving, and the failure text shown after the spec's message for this editor; a save that worked
+ * says so in a toast.
  */
 import { useState, type Dispatch, type SetStateAction } from "react";
 import { failureText } from "@/components/parties/failure-text";
+import { useToast } from "@/components/ui/toast";
 
 export interface InlineEdit<T> {
   draft: T | null;
@@ -15,7 +17,8 @@ export interface InlineEdit<T> {
   cancel: () => void;
 }
 
-export function useInlineEdit<T>(persist: (draft: T) => Promise<unknown>, failure: string): InlineEdit<T> {
+export function useInlineEdit<T>(persist: (draft: T) => Promise<unknown>, failure: string, saved: string): InlineEdit<T> {
+  const toast = useToast();
   const [draft, setDraft] = useState<T | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,6 +30,7 @@ export function useInlineEdit<T>(persist: (draft: T) => Promise<unknown>, failur
     try {
       await persist(draft);
       setDraft(null);
+      toast.success(saved);
     } catch (cause) {
       setError(failureText(failure, cause));
     } finally {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { inputClass, smallButtonClass } from "@/components/parties/styles";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { CHAT_MAX, type ChatMessage } from "@/lib/sync";
 
 export interface RoomChatProps {
@@ -20,6 +21,7 @@ export interface RoomChatProps {
 }
 
 export function RoomChat({ messages, disabled, onSend, youId = null, reportedByYou, onReport }: RoomChatProps) {
+  const confirm = useConfirm();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +49,8 @@ export function RoomChat({ messages, disabled, onSend, youId = null, reportedByY
   }
 
   async function report(message: ChatMessage) {
-    if (!onReport || !window.confirm(`Report this message from ${message.displayName} to the host?`)) return;
+    if (!onReport) return;
+    if (!(await confirm({ message: `Report this message from ${message.displayName} to the host?`, confirmLabel: "Report" }))) return;
     setError(null);
     try {
       await onReport(message.id);

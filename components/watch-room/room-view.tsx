@@ -14,6 +14,7 @@ import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { HostControls } from "./host-controls";
 import { MembersPanel, type MemberAction } from "./members-panel";
 import { MusicModeSwitch } from "./music-mode-switch";
@@ -58,17 +59,28 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
     },
     [partyId, token],
   );
+  const confirm = useConfirm();
   const onModerate = useCallback(
     (action: MemberAction, member: RosterMember) => {
-      if (action === "ban" && !window.confirm(`Ban ${member.displayName} from this party for good?`)) return;
+      if (action === "ban") {
+        // Banning is for good and a hand-over gives the room away, so both are asked first; the other actions can be undone.
+        void confirm({ message: `Ban ${member.displayName} from this party for good?`, confirmLabel: "Ban", danger: true }).then((yes) => {
+          if (yes) moderate({ v: PROTOCOL_VERSION, type: "member.ban", memberId: member.userId });
+        });
+        return;
+      }
       if (action === "handover") {
-        if (!window.confirm(`Make ${member.displayName} the host? Their player will lead and you become a guest.`)) return;
-        moderate({ v: PROTOCOL_VERSION, type: "host.handover", memberId: member.userId });
+        void confirm({
+          message: `Make ${member.displayName} the host? Their player will lead and you become a guest.`,
+          confirmLabel: "Make host",
+        }).then((yes) => {
+          if (yes) moderate({ v: PROTOCOL_VERSION, type: "host.handover", memberId: member.userId });
+        });
         return;
       }
       moderate({ v: PROTOCOL_VERSION, type: `member.${action}`, memberId: member.userId });
     },
-    [moderate],
+    [moderate, confirm],
   );
   const hostSettings = useMemo(
     () => ({

@@ -8,6 +8,7 @@ export const publicConfig = {
   supportEmail: process.env.NEXT_PUBLIC_VP_SUPPORT_EMAIL || "support@viewparty.app",
   /** Public site URL used for canonical links, sitemap and structured data. */
   siteUrl: (process.env.NEXT_PUBLIC_VP_SITE_URL || "http://localhost:3000").replace(/\/+$/, ""),
-  socialMicroblogUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_MICROBLOG_URL || "https://bsky.app/profile/viewparty.app",
-  socialChatUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_CHAT_URL || "https://discord.gg/viewparty",
+  /** The project's news feed and community chat; unset (the default) hides them, no handle is assumed. */
+  socialMicroblogUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_MICROBLOG_URL || null,
+  socialChatUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_CHAT_URL || null,
 } as const;

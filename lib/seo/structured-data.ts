@@ -21,7 +21,7 @@ export function organizationJsonLd() {
     ...organization(),
     logo: absoluteUrl(DEFAULT_OG_IMAGE.path),
     email: publicConfig.supportEmail,
-    sameAs: [publicConfig.socialMicroblogUrl, publicConfig.socialChatUrl],
+    sameAs: [publicConfig.socialMicroblogUrl, publicConfig.socialChatUrl].filter((url): url is string => Boolean(url)),
   };
 }
 

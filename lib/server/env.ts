@@ -34,6 +34,10 @@ const schema = z.object({
   BETTER_AUTH_URL: optionalUrl,
   /** Extra comma-separated origins allowed to call the auth endpoints (e.g. the extension). */
   VP_TRUSTED_ORIGINS: optionalText,
+  /** Store pages of the browser extension, per browser; each set one replaces that browser's manual install steps on /get-extension. */
+  VP_CHROME_STORE_URL: optionalUrl,
+  VP_EDGE_STORE_URL: optionalUrl,
+  VP_FIREFOX_STORE_URL: optionalUrl,
   /** Seed demo content into an empty database at start (npm start sets it). */
   VP_SEED_DEMO: z.enum(["0", "1"]).default("0"),
   /** Live parties: how long the host's stream may be gone before the party shows AWAITING_RECONNECT. */

@@ -19,3 +19,31 @@ test("Start Watching → /get-extension → download the Chrome build (a zip hol
   expect(body.includes(Buffer.from("viewparty-extension-chrome/manifest.json"))).toBe(true);
   expect((await page.request.get("/get-extension/download/safari")).status()).toBe(404);
 });
+
+const IPHONE_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const FIREFOX_DESKTOP = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+test("on a phone, /get-extension says the extension is for desktop browsers and points at the parties that play in the browser", async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto("/get-extension");
+  const notice = page.getByTestId("phone-notice");
+  await expect(notice).toContainText("The extension is for desktop browsers — YouTube and TikTok parties play right here in the browser.");
+  await notice.getByRole("link", { name: "See live parties" }).click();
+  await expect(page).toHaveURL(/\/parties$/);
+  await context.close();
+});
+
+test("/get-extension opens on the visitor's browser: Firefox first, marked, with its exact steps; Safari's steps are on the page", async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: FIREFOX_DESKTOP });
+  const page = await context.newPage();
+  await page.goto("/get-extension");
+  const cards = page.locator("[data-testid^=extension-card-]");
+  await expect(cards.first()).toHaveAttribute("data-testid", "extension-card-firefox");
+  await expect(cards.first()).toContainText("Your browser: Firefox");
+  await expect(cards.first()).toContainText("about:debugging#/runtime/this-firefox");
+  await expect(page.getByTestId("phone-notice")).toHaveCount(0);
+  await expect(page.getByTestId("extension-card-safari")).toContainText("xcrun safari-web-extension-converter extension/.output/chrome-mv3");
+  await expect(page.getByTestId("extension-card-safari")).toContainText("Allow Unsigned Extensions");
+  await context.close();
+});

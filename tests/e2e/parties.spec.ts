@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { signUpViaApi, toast, uniqueUser } from "./helpers";
+import { signUpInModal, signUpViaApi, toast, uniqueUser } from "./helpers";
 import { liveRow as live, scheduledRow as scheduled } from "../fixtures/party-rows";
 import { createScheduledPartyViaApi, expectDialog, expectNoSeriousAxeViolations, otherUser } from "./scheduled-party-helpers";
 
@@ -147,25 +147,56 @@ test("a live party created through the API is listed; Join Party talks to the ex
   await expect(row.getByRole("button", { name: /Join Party/ })).toBeEnabled();
 });
 
-test("Join Party without the extension: disabled while waiting, then the no-response alert", async ({ page }) => {
+test("Join Party without the extension: disabled while waiting, then an in-page panel with the no-response text and the install link", async ({ page }) => {
   await fixtures(page, [live("solo")], []);
   await page.goto("/parties");
   const button = liveTable(page).getByRole("button", { name: /Join Party/ });
-  const alerted = expectDialog(page, "No response from the extension. Please make sure it is installed and enabled.");
   await button.click();
   await expect(button).toBeDisabled();
-  await alerted;
+  const panel = page.getByRole("dialog", { name: "Join Party" });
+  await expect(panel).toContainText("No response from the extension. Please make sure it is installed and enabled.");
+  await expect(panel.getByRole("link", { name: "Install the extension" })).toHaveAttribute("href", "/get-extension");
+  await expectNoSeriousAxeViolations(page);
+  await expectDialog(page, "No response from the extension. Please make sure it is installed and enabled.");
   await expect(button).toBeEnabled();
 });
 
-test("anonymous RSVP asks the visitor to log in", async ({ page, browser }) => {
+test("signed-out RSVP opens the login modal with the reason; after logging in there, the RSVP completes", async ({ page, browser }) => {
+  test.slow(); // two accounts and a login through the modal
   const host = await otherUser(browser, "anonhost");
   const party = await createScheduledPartyViaApi(host.page.request, { title: `Anon RSVP ${Date.now().toString(36)}` });
   await host.close();
+  const fan = await otherUser(browser, "anonfan"); // an account to log in with
+  await fan.close();
+  const natives: string[] = [];
+  page.on("dialog", (dialog) => void dialog.dismiss().then(() => natives.push(dialog.message())));
   await page.goto("/parties");
-  const alerted = expectDialog(page, "Please log in to RSVP to this party.");
-  await page.getByRole("button", { name: `RSVP: ${party.title}`, exact: true }).click();
-  await alerted;
+  const row = page.getByTestId("scheduled-party-row").filter({ has: page.getByRole("rowheader", { name: party.title }) });
+  await row.getByRole("button", { name: `RSVP: ${party.title}`, exact: true }).click();
+  const modal = page.getByRole("dialog", { name: "Log in" });
+  await expect(modal.getByTestId("auth-modal-message")).toHaveText("Please log in to RSVP to this party.");
+  await modal.getByLabel("Username or e-mail").fill(fan.user.username);
+  await modal.getByLabel("Password", { exact: true }).fill(fan.user.password);
+  await modal.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(modal).toBeHidden();
+  await expect(row.getByRole("button", { name: `RSVP'd: ${party.title}` })).toBeDisabled();
+  await expect(row.getByTestId("rsvp-count")).toHaveText("1");
+  expect(natives).toEqual([]);
+});
+
+test("closing the login modal drops the signed-out RSVP: a later login does not RSVP", async ({ page, browser }) => {
+  test.slow(); // two accounts and a login through the modal
+  const host = await otherUser(browser, "drophost");
+  const party = await createScheduledPartyViaApi(host.page.request, { title: `Dropped RSVP ${Date.now().toString(36)}` });
+  await host.close();
+  await page.goto("/parties");
+  const row = page.getByTestId("scheduled-party-row").filter({ has: page.getByRole("rowheader", { name: party.title }) });
+  await row.getByRole("button", { name: `RSVP: ${party.title}`, exact: true }).click();
+  await expectDialog(page, "Please log in to RSVP to this party.");
+  await signUpInModal(page, uniqueUser("dropfan"));
+  await expect(page.getByTestId("header-user-name")).toBeVisible();
+  await expect(row.getByRole("button", { name: `RSVP: ${party.title}`, exact: true })).toBeEnabled();
+  await expect(row.getByTestId("rsvp-count")).toHaveText("0");
 });
 
 test("create on /profile → listed on /parties and the public profile; another user RSVPs and un-RSVPs; others get 403", async ({ page, browser }) => {

@@ -202,8 +202,8 @@ test("the owner renames and deletes; the Twitch panel stores its fields, masks t
   await page.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Stream queue v2" })).toBeVisible();
 
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Delete playlist" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await page.waitForURL("**/playlists");
   expect((await page.request.get(`/api/v1/playlists/${id}`)).status()).toBe(404);
 });

@@ -35,14 +35,31 @@ export async function otherUser(browser: Browser, prefix = "other"): Promise<{ p
   return { page, user, close: () => context.close() };
 }
 
-/** Accepts the next window.alert/confirm after checking its text. */
-export function expectDialog(page: Page, message: string, accept = true): Promise<void> {
-  return new Promise((resolve, reject) => {
-    page.once("dialog", (dialog) => {
-      const seen = dialog.message();
-      void (accept ? dialog.accept() : dialog.dismiss()).then(() => (seen === message ? resolve() : reject(new Error(`dialog said "${seen}", expected "${message}"`))));
-    });
-  });
+/**
+ * Waits for the in-page dialog that says `message` (a confirmation, the join panel, the login modal)
+ * and answers it: a confirmation is accepted or cancelled, any other dialog closed. The site never
+ * uses native alert/confirm, so a native dialog here fails the test.
+ */
+export async function expectDialog(page: Page, message: string, accept = true): Promise<void> {
+  const natives: string[] = [];
+  const native = (dialog: import("@playwright/test").Dialog) => {
+    natives.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  };
+  page.on("dialog", native);
+  try {
+    const dialog = page.getByRole("alertdialog").or(page.getByRole("dialog")).filter({ hasText: message });
+    await expect(dialog).toBeVisible();
+    if ((await dialog.getAttribute("role")) === "alertdialog") {
+      await (accept ? dialog.locator("[data-confirm-accept]") : dialog.getByRole("button", { name: "Cancel" })).click();
+    } else {
+      await dialog.getByRole("button", { name: "Close" }).first().click();
+    }
+    await expect(dialog).toBeHidden();
+  } finally {
+    page.off("dialog", native);
+    expect(natives, "native dialogs").toEqual([]);
+  }
 }
 
 /** What one axe analysis may add to a test's budget: it walks the whole page (over 10 s on a loaded 2-core machine). */

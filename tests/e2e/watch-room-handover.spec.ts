@@ -4,6 +4,7 @@
  * host), and the new host's pause is followed by the old host's player.
  */
 import { expect, test } from "@playwright/test";
+import { expectDialog } from "./scheduled-party-helpers";
 import { hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eHandover";
@@ -21,8 +22,8 @@ test("host hand-over: the new host's pause is followed by the old host", async (
   await host.page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 45_000 }).toBe(false);
 
-  host.page.once("dialog", (dialog) => void dialog.accept());
   await host.page.getByRole("button", { name: "Make Guest Hana the host" }).click();
+  await expectDialog(host.page, "Make Guest Hana the host?");
 
   // Both rooms switch roles live: the controls move to the new host, the list marks them.
   await expect(guest.page.getByTestId("sync-status")).toContainText("You are the host", { timeout: 20_000 });

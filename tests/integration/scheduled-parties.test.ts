@@ -187,6 +187,15 @@ test("RSVP: anonymous 401; RSVP is idempotent (\"Already RSVP\"), un-RSVP too; c
   expect((await send(other, "POST", `${BASE}/does-not-exist/rsvp`)).status).toBe(404);
 });
 
+test("RSVP: the host cannot RSVP to their own party (422 with a reason, the count unchanged)", async () => {
+  const party = await create(owner, { title: "My own party" });
+  const res = await send(owner, "POST", `${BASE}/${party.id}/rsvp`);
+  expect(res.status).toBe(422);
+  expect(await json(res)).toMatchObject({ code: "unprocessable_entity", detail: "You host this party, so you cannot RSVP to it." });
+  expect((await getParty(party.id, anon)).rsvp_count).toBe(0);
+  expect((await json<{ scheduled_party_id: string }[]>(owner.get(`${BASE}/me/joined`))).map((r) => r.scheduled_party_id)).not.toContain(party.id);
+});
+
 test("private parties: only the host, invite-code holders and invitees see or RSVP; the code is the host's alone", async () => {
   const party = await create(owner, { title: "Secret screening", privacy: "private" });
   expect(party.invite_code).toMatch(/^[A-Z0-9]{10}$/);

@@ -1,19 +1,25 @@
 /** @jest-environment jsdom */
 /**
  * The profile's Twitch box: hidden without a Twitch username or when private; Live with the player
- * (300 px) or Offline; the spec's texts for a missing channel, Twitch down, and other failures.
+ * (300 px) or Offline; the spec's texts for a missing channel, Twitch down, and other failures; on a
+ * server without Twitch credentials it says so without asking for the channel.
  */
 import { render, screen } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { TwitchInfo } from "@/components/profile/twitch-info";
 
-function answer(status: number, body: unknown) {
-  global.fetch = jest.fn(async () => ({
-    status,
-    ok: status >= 200 && status < 300,
-    headers: new Headers({ "content-type": "application/json" }),
-    text: async () => JSON.stringify(body),
-  })) as unknown as typeof fetch;
+const respond = (status: number, body: unknown) => ({
+  status,
+  ok: status >= 200 && status < 300,
+  headers: new Headers({ "content-type": "application/json" }),
+  text: async () => JSON.stringify(body),
+});
+
+/** The Twitch endpoint answers `status`/`body`; the providers endpoint says whether Twitch is configured. */
+function answer(status: number, body: unknown, twitchConfigured = true) {
+  global.fetch = jest.fn(async (input: RequestInfo | URL) =>
+    String(input).endsWith("/auth/providers") ? respond(200, { google: false, twitch: twitchConfigured, kick: false }) : respond(status, body),
+  ) as unknown as typeof fetch;
 }
 
 function renderBox(props: { twitchUsername: string | null; twitchPrivate?: boolean }) {
@@ -69,4 +75,12 @@ test("no Twitch username, or a private one: no box and no request", () => {
   );
   expect(container).toBeEmptyDOMElement();
   expect(global.fetch).not.toHaveBeenCalled();
+});
+
+test("a server without Twitch credentials: says so, and never requests the channel", async () => {
+  answer(503, { detail: "Twitch info unavailable", code: "service_unavailable" }, false);
+  renderBox({ twitchUsername: "streamer" });
+  expect(await screen.findByText(/Twitch info unavailable: this server has no Twitch credentials/)).toBeInTheDocument();
+  expect(global.fetch).not.toHaveBeenCalledWith("/api/v1/users/me/twitch", expect.anything());
+  expect(global.fetch).toHaveBeenCalledWith("/api/v1/auth/providers", expect.anything());
 });

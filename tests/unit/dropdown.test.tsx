@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen } from "@testing-library/react";
-import { Dropdown } from "@/components/layout/user-menu";
+import { Dropdown } from "@/components/ui/menu";
 
 jest.mock("@/lib/auth-client", () => ({ authClient: {}, clearStoredToken: () => {} }));
 

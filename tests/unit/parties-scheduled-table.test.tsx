@@ -2,12 +2,16 @@
 /**
  * Scheduled Parties table and the RSVP flow (spec §2, §4, §8) against a fake API: login required;
  * the button is disabled while the request runs; then a disabled "RSVP'd" plus Un-RSVP; "Already
- * RSVP" counts as success; failures and un-RSVP confirmation.
+ * RSVP" counts as success; failures (toasts) and un-RSVP confirmation (an in-page dialog; never a
+ * native alert or confirm).
  */
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { mutate, SWRConfig } from "swr";
+import { AuthModalContext, type AuthModalControls } from "@/components/layout/auth-modal-context";
 import { ScheduledPartiesTable } from "@/components/parties/scheduled-parties-table";
+import { ConfirmProvider } from "@/components/ui/confirm-dialog";
+import { ToastProvider } from "@/components/ui/toast";
 import { RSVP_LOGIN_REQUIRED, UN_RSVP_CONFIRMATION } from "@/components/parties/use-rsvp";
 import { swrFetcher } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/api/use-current-user";
@@ -52,10 +56,29 @@ beforeEach(async () => {
   currentUser.mockReturnValue({ user: { id: "me", name: "Me", email: "me@example.test" }, isLoading: false, refetch: () => {} });
 });
 
+let modal: { open: jest.MockedFunction<AuthModalControls["open"]>; close: jest.Mock };
+let nativeDialogs: jest.SpyInstance[];
+beforeEach(() => {
+  modal = { open: jest.fn(), close: jest.fn() };
+  nativeDialogs = [jest.spyOn(window, "alert"), jest.spyOn(window, "confirm"), jest.spyOn(window, "prompt")];
+});
+afterEach(() => {
+  for (const spy of nativeDialogs) {
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  }
+});
+
 function renderTable(parties: ScheduledParty[], props: Partial<Parameters<typeof ScheduledPartiesTable>[0]> = {}) {
   render(
     <SWRConfig value={{ fetcher: swrFetcher, dedupingInterval: 0 }}>
-      <ScheduledPartiesTable parties={parties} title="Scheduled Parties" headingId="t" {...props} />
+      <ToastProvider>
+        <ConfirmProvider>
+          <AuthModalContext.Provider value={modal}>
+            <ScheduledPartiesTable parties={parties} title="Scheduled Parties" headingId="t" {...props} />
+          </AuthModalContext.Provider>
+        </ConfirmProvider>
+      </ToastProvider>
     </SWRConfig>,
   );
 }
@@ -108,14 +131,23 @@ test("filter by platform and sort by RSVPs", async () => {
   expect(rowTitles()).toEqual(["Party b"]);
 });
 
-test("anonymous RSVP → the log-in alert, and no request", async () => {
+test("anonymous RSVP → the login modal with the reason and no request; once signed in, the RSVP goes through", async () => {
   currentUser.mockReturnValue({ user: null, isLoading: false, refetch: () => {} });
-  const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
   renderTable([party("a")]);
   await userEvent.click(screen.getByRole("button", { name: "RSVP: Party a" }));
-  expect(alert).toHaveBeenCalledWith(RSVP_LOGIN_REQUIRED);
+  expect(modal.open).toHaveBeenCalledWith("login", expect.objectContaining({ message: RSVP_LOGIN_REQUIRED }));
+  expect(RSVP_LOGIN_REQUIRED).toBe("Please log in to RSVP to this party.");
   expect(calls.filter((c) => c.includes("/rsvp"))).toEqual([]);
-  alert.mockRestore();
+  await act(async () => modal.open.mock.calls[0]![1]!.onSignedIn!());
+  expect(calls).toContain("POST /api/v1/scheduled-parties/a/rsvp");
+});
+
+test("the host sees \"You host this\" instead of RSVP on their own party", () => {
+  renderTable([party("a", { host_id: "me" }), party("b", { host_id: "someone" })]);
+  const [a, b] = screen.getAllByTestId("scheduled-party-row");
+  expect(within(a!).queryByRole("button", { name: /RSVP/ })).not.toBeInTheDocument();
+  expect(within(a!).getByText("You host this")).toBeInTheDocument();
+  expect(within(b!).getByRole("button", { name: "RSVP: Party b" })).toBeEnabled();
 });
 
 test("RSVP: disabled while running, then a disabled RSVP'd plus Un-RSVP; Un-RSVP asks first", async () => {
@@ -134,19 +166,21 @@ test("RSVP: disabled while running, then a disabled RSVP'd plus Un-RSVP; Un-RSVP
   expect(await screen.findByRole("button", { name: "RSVP'd: Party a" })).toBeDisabled();
   expect(calls).toContain("POST /api/v1/scheduled-parties/a/rsvp");
 
-  const confirm = jest.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
   const unRsvp = screen.getByRole("button", { name: "Un-RSVP: Party a" });
   await userEvent.click(unRsvp);
-  expect(confirm).toHaveBeenCalledWith(UN_RSVP_CONFIRMATION);
+  let question = screen.getByRole("alertdialog");
+  expect(question).toHaveTextContent(UN_RSVP_CONFIRMATION);
+  await userEvent.click(within(question).getByRole("button", { name: "Cancel" }));
+  expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual([]);
   await userEvent.click(unRsvp);
+  question = screen.getByRole("alertdialog");
+  await userEvent.click(within(question).getByRole("button", { name: "Un-RSVP" }));
   expect(await screen.findByRole("button", { name: "RSVP: Party a" })).toBeEnabled();
   expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /api/v1/scheduled-parties/a/rsvp"]);
-  confirm.mockRestore();
 });
 
-test("an \"Already RSVP\" error counts as success; other failures alert \"RSVP failed: \"", async () => {
-  const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
+test("an \"Already RSVP\" error counts as success; other failures toast \"RSVP failed: \"", async () => {
   rsvpAnswer = async () => {
     joined = ["a"];
     return jsonResponse(409, { detail: "Already RSVP'd to this party." });
@@ -154,11 +188,10 @@ test("an \"Already RSVP\" error counts as success; other failures alert \"RSVP f
   renderTable([party("a"), party("b")]);
   await userEvent.click(await screen.findByRole("button", { name: "RSVP: Party a" }));
   expect(await screen.findByRole("button", { name: "RSVP'd: Party a" })).toBeInTheDocument();
-  expect(alert).not.toHaveBeenCalled();
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
   rsvpAnswer = async () => jsonResponse(500, { detail: "Database is down" });
   await userEvent.click(screen.getByRole("button", { name: "RSVP: Party b" }));
-  await waitFor(() => expect(alert).toHaveBeenCalledWith("RSVP failed: Database is down"));
+  expect(await screen.findByRole("alert")).toHaveTextContent("RSVP failed: Database is down");
   expect(screen.getByRole("button", { name: "RSVP: Party b" })).toBeEnabled();
-  alert.mockRestore();
 });

@@ -9,6 +9,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PlaylistView } from "@/components/playlists/playlist-view";
+import { ConfirmProvider } from "@/components/ui/confirm-dialog";
 import { ToastProvider } from "@/components/ui/toast";
 import { COPY_CONFIRMATION_MS } from "@/lib/constants";
 import type { PlaylistDetail, PlaylistLink, PlaylistRole } from "@/lib/schemas/playlist";
@@ -102,7 +103,9 @@ function renderPage(playlistId: string | null, fetcher: (key: string) => Promise
   return render(
     <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
       <ToastProvider>
-        <PlaylistView playlistId={playlistId} players={PLAYERS} />
+        <ConfirmProvider>
+          <PlaylistView playlistId={playlistId} players={PLAYERS} />
+        </ConfirmProvider>
       </ToastProvider>
     </SWRConfig>,
   );

@@ -3,6 +3,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { BioEditor } from "@/components/profile/bio-editor";
+import { ToastProvider } from "@/components/ui/toast";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { ApiClientError } from "@/lib/api/client";
 
@@ -10,9 +11,16 @@ jest.mock("@/lib/api/use-own-user", () => ({ updateOwnProfile: jest.fn() }));
 const update = updateOwnProfile as jest.MockedFunction<typeof updateOwnProfile>;
 beforeEach(() => update.mockReset());
 
+const renderBio = (bio: string | null) =>
+  render(
+    <ToastProvider>
+      <BioEditor bio={bio} />
+    </ToastProvider>,
+  );
+
 test("no bio → No bio set.; edit shows the counter and the 300 limit; cancel restores", async () => {
   const user = userEvent.setup();
-  render(<BioEditor bio={null} />);
+  renderBio(null);
   expect(screen.getByText("No bio set.")).toBeInTheDocument();
   await user.click(screen.getByRole("button", { name: "Edit bio" }));
   const box = screen.getByRole("textbox", { name: "Bio" });
@@ -25,22 +33,23 @@ test("no bio → No bio set.; edit shows the counter and the 300 limit; cancel r
   expect(update).not.toHaveBeenCalled();
 });
 
-test("save sends the bio and returns to the view", async () => {
+test("save sends the bio, says it is saved and returns to the view", async () => {
   const user = userEvent.setup();
   update.mockResolvedValue({} as never);
-  render(<BioEditor bio="Old" />);
+  renderBio("Old");
   await user.click(screen.getByRole("button", { name: "Edit bio" }));
   await user.clear(screen.getByRole("textbox", { name: "Bio" }));
   await user.type(screen.getByRole("textbox", { name: "Bio" }), "New");
   await user.click(screen.getByRole("button", { name: "Save" }));
   expect(update).toHaveBeenCalledWith({ bio: "New" });
   expect(screen.queryByRole("textbox", { name: "Bio" })).not.toBeInTheDocument();
+  expect(await screen.findByRole("status")).toHaveTextContent("Bio saved.");
 });
 
 test("a refused save shows \"Failed to update bio.\" with the server's reason and stays in edit", async () => {
   const user = userEvent.setup();
   update.mockRejectedValue(new ApiClientError("Bio must be at most 300 characters.", 422));
-  render(<BioEditor bio={null} />);
+  renderBio(null);
   await user.click(screen.getByRole("button", { name: "Edit bio" }));
   await user.type(screen.getByRole("textbox", { name: "Bio" }), "x");
   await user.click(screen.getByRole("button", { name: "Save" }));

@@ -3,6 +3,8 @@
 import { render, screen } from "@testing-library/react";
 import { mutate, SWRConfig } from "swr";
 import { PublicProfile, profileErrorText } from "@/components/profile/public-profile";
+import { ConfirmProvider } from "@/components/ui/confirm-dialog";
+import { ToastProvider } from "@/components/ui/toast";
 import { ApiClientError, swrFetcher } from "@/lib/api/client";
 import type { PublicUser } from "@/lib/schemas/user";
 
@@ -44,7 +46,11 @@ beforeEach(async () => {
 function renderProfile(initial?: PublicUser, username = "filmfan") {
   render(
     <SWRConfig value={{ fetcher: swrFetcher, dedupingInterval: 0 }}>
-      <PublicProfile username={username} initial={initial} />
+      <ToastProvider>
+        <ConfirmProvider>
+          <PublicProfile username={username} initial={initial} />
+        </ConfirmProvider>
+      </ToastProvider>
     </SWRConfig>,
   );
 }

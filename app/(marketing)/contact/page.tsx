@@ -1,4 +1,4 @@
-// GET /contact – how to reach support (e-mail, reply within 48 hours) and the community channels.
+// GET /contact – how to reach support (e-mail, reply within 48 hours) and, when configured, the community channels.
 import type { Metadata } from "next";
 import { ContentSection } from "@/components/marketing/content-section";
 import { CtaLink } from "@/components/marketing/cta-link";
@@ -46,22 +46,28 @@ export default function ContactPage() {
         </div>
       </ContentSection>
 
-      <ContentSection id="community" title="Follow and chat with us">
-        <CardGrid columns={2}>
-          <FeatureCard icon="megaphone" title="News and updates">
-            <p>Release notes, new platforms and tips, as they happen.</p>
-            <p className="mt-4">
-              <TextLink href={publicConfig.socialMicroblogUrl}>Follow ViewParty</TextLink>
-            </p>
-          </FeatureCard>
-          <FeatureCard icon="chat" title="Community chat">
-            <p>Find people to watch with, share party links and talk to the team.</p>
-            <p className="mt-4">
-              <TextLink href={publicConfig.socialChatUrl}>Join the community chat</TextLink>
-            </p>
-          </FeatureCard>
-        </CardGrid>
-      </ContentSection>
+      {(publicConfig.socialMicroblogUrl || publicConfig.socialChatUrl) && (
+        <ContentSection id="community" title="Follow and chat with us">
+          <CardGrid columns={2}>
+            {publicConfig.socialMicroblogUrl && (
+              <FeatureCard icon="megaphone" title="News and updates">
+                <p>Release notes, new platforms and tips, as they happen.</p>
+                <p className="mt-4">
+                  <TextLink href={publicConfig.socialMicroblogUrl}>Follow ViewParty</TextLink>
+                </p>
+              </FeatureCard>
+            )}
+            {publicConfig.socialChatUrl && (
+              <FeatureCard icon="chat" title="Community chat">
+                <p>Find people to watch with, share party links and talk to the team.</p>
+                <p className="mt-4">
+                  <TextLink href={publicConfig.socialChatUrl}>Join the community chat</TextLink>
+                </p>
+              </FeatureCard>
+            )}
+          </CardGrid>
+        </ContentSection>
+      )}
     </PageContainer>
   );
 }

@@ -8,7 +8,7 @@ import { PageHero } from "@/components/marketing/page-hero";
 import { SignUpButton } from "@/components/marketing/sign-up-button";
 import { TextLink } from "@/components/marketing/text-link";
 import { publicConfig } from "@/lib/config/public-config";
-import { FAQ_MIN_BANDWIDTH_MBPS, MINIMUM_AGE, SETUP_MINUTES } from "@/lib/constants";
+import { FAQ_MIN_BANDWIDTH_MBPS, MINIMUM_AGE, PHONE_EXTENSION_MESSAGE, SETUP_MINUTES } from "@/lib/constants";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 
 export const metadata: Metadata = pageMetadata({
@@ -82,8 +82,9 @@ export default function GettingStartedPage() {
             The ViewParty extension is what keeps your player in sync. It works on desktop Chrome, Firefox, Edge and
             Safari.
           </p>
+          <p>{PHONE_EXTENSION_MESSAGE}</p>
           <Steps>
-            <li>Open the extension&apos;s store page and click the button to add it to your browser.</li>
+            <li>Open the install page: it opens on your browser, with its store button or the exact steps to load the extension.</li>
             <li>Pin the ViewParty icon to your toolbar so it is always one click away.</li>
             <li>Click the icon and sign in with the same account you use on this site.</li>
           </Steps>

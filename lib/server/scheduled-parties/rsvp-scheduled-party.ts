@@ -5,6 +5,7 @@ import "server-only";
  */
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { unprocessable } from "@/lib/server/http/api-error";
 import { scheduledPartyRsvp } from "@/db/schema";
 import { ALREADY_RSVPD_MESSAGE, rsvpResultSchema, type RsvpResult } from "@/lib/schemas/scheduled-party";
 import { getVisibleScheduledPartyOrThrow } from "./get-scheduled-party-or-throw";
@@ -15,8 +16,12 @@ async function result(partyId: string, rsvped: boolean, message: string): Promis
   return rsvpResultSchema.parse({ message, scheduled_party_id: partyId, rsvped, rsvp_count: Number(found?.rsvpCount ?? 0) });
 }
 
+export const HOST_CANNOT_RSVP_MESSAGE = "You host this party, so you cannot RSVP to it.";
+
 export async function rsvpScheduledParty(partyId: string, userId: string, code?: string): Promise<{ created: boolean; body: RsvpResult }> {
-  await getVisibleScheduledPartyOrThrow(partyId, userId, code);
+  const { party } = await getVisibleScheduledPartyOrThrow(partyId, userId, code);
+  // The host is at their own party anyway; an RSVP would only inflate its count.
+  if (party.hostId === userId) throw unprocessable(HOST_CANNOT_RSVP_MESSAGE);
   const db = await getDb();
   const inserted = await db.insert(scheduledPartyRsvp).values({ partyId, userId }).onConflictDoNothing().returning();
   const created = inserted.length > 0;

@@ -1,0 +1,27 @@
+/** Form controls (text input, textarea, select) and their label, styled once. */
+import { cva } from "class-variance-authority";
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+export const inputVariants = cva(
+  "rounded-md border border-slate-500 bg-slate-950 text-slate-100 placeholder:text-slate-400 focus:border-cyan-300 focus:outline-none focus:ring-2 focus:ring-cyan-300/40 disabled:opacity-60 aria-[invalid=true]:border-red-400",
+  {
+    variants: {
+      size: { md: "w-full px-3 py-2", sm: "px-2 py-1.5 text-sm" },
+    },
+    defaultVariants: { size: "md" },
+  },
+);
+
+export const labelClass = "mb-1 block text-sm font-medium text-slate-200";
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={inputVariants({ className })} {...props} />;
+}
+
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={inputVariants({ className })} {...props} />;
+}
+
+export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={inputVariants({ size: "sm", className })} {...props} />;
+}

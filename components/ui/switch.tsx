@@ -1,0 +1,34 @@
+"use client";
+/** An accessible on/off switch: a button with role="switch" and aria-checked, named by its visible label. */
+import { useId } from "react";
+
+interface Props {
+  label: string;
+  checked: boolean;
+  onChange: (next: boolean) => void;
+  disabled?: boolean;
+}
+
+export function Switch({ label, checked, onChange, disabled = false }: Props) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <span id={id} className="text-sm text-slate-200">
+        {label}
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={id}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+          checked ? "border-cyan-300 bg-cyan-300" : "border-slate-400 bg-slate-800"
+        }`}
+      >
+        <span aria-hidden="true" className={`inline-block h-4 w-4 rounded-full transition-transform ${checked ? "translate-x-6 bg-slate-950" : "translate-x-1 bg-slate-300"}`} />
+      </button>
+    </div>
+  );
+}
