@@ -135,3 +135,79 @@ test("while the party is recorded everyone sees it, and whether chat is recorded
   overlay.render(model({ recording: null }));
   expect(q("recording").hidden).toBe(true);
 });
+
+function mountWithHostTools() {
+  const handlers = {
+    onChat: jest.fn(async () => undefined),
+    onStroke: jest.fn(),
+    onClear: jest.fn(),
+    onRecord: jest.fn(async (_on: boolean) => undefined),
+    onTwitchVotes: jest.fn(async (_on: boolean) => undefined),
+    onReport: jest.fn(async (_id: string) => undefined),
+  };
+  const overlay = new Overlay(document, handlers);
+  const q = (name: string) => overlay.host.shadowRoot!.querySelector<HTMLButtonElement>(`[data-vp="${name}"]`)!;
+  return { overlay, handlers, q };
+}
+
+const youtubeParty = { ...party, platformDomain: "youtube.com", media: { ...party.media, url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" } };
+
+test("the host of a YouTube party records from the overlay: Record, then Stop recording", () => {
+  const { overlay, handlers, q } = mountWithHostTools();
+  overlay.render(model({ role: "host", you: { userId: "h", displayName: "Hank" }, party: youtubeParty }));
+  expect(q("record").hidden).toBe(false);
+  expect(q("record").textContent).toBe("Record");
+  q("record").click();
+  expect(handlers.onRecord).toHaveBeenLastCalledWith(true);
+
+  overlay.render(model({ role: "host", you: { userId: "h", displayName: "Hank" }, party: youtubeParty, recording: { id: "r1", startedAt: 1, includeChat: true } }));
+  expect(q("record").textContent).toBe("Stop recording");
+  q("record").click();
+  expect(handlers.onRecord).toHaveBeenLastCalledWith(false);
+
+  // Another site's video cannot be recorded (the recording replays over the YouTube embed); guests never get the tools.
+  overlay.render(model({ role: "host", you: { userId: "h", displayName: "Hank" } }));
+  expect(q("record").hidden).toBe(true);
+  overlay.render(model({ party: youtubeParty }));
+  expect(q("draw-tools").hidden).toBe(true);
+});
+
+test("the host of a Twitch-chat party turns !vote from Twitch chat on and off; other parties have no such switch", () => {
+  const { overlay, handlers, q } = mountWithHostTools();
+  const twitchParty = { ...party, chatProvider: "twitch" as const, chatChannel: "streamer" };
+  overlay.render(model({ role: "host", you: { userId: "h", displayName: "Hank" }, party: twitchParty, twitchVotes: false }));
+  expect(q("twitch-votes").hidden).toBe(false);
+  expect(q("twitch-votes").getAttribute("aria-pressed")).toBe("false");
+  q("twitch-votes").click();
+  expect(handlers.onTwitchVotes).toHaveBeenLastCalledWith(true);
+  overlay.render(model({ role: "host", you: { userId: "h", displayName: "Hank" }, party: twitchParty, twitchVotes: true }));
+  expect(q("twitch-votes").getAttribute("aria-pressed")).toBe("true");
+  expect(q("twitch-votes").textContent).toBe("Twitch !vote: on");
+  q("twitch-votes").click();
+  expect(handlers.onTwitchVotes).toHaveBeenLastCalledWith(false);
+
+  overlay.render(model({ role: "host", you: { userId: "h", displayName: "Hank" } }));
+  expect(q("twitch-votes").hidden).toBe(true);
+});
+
+test("others' messages can be reported (a second press confirms); one you reported shows as reported", () => {
+  const { overlay, handlers } = mountWithHostTools();
+  const chat = [
+    { id: "m1", userId: "g", displayName: "Gail", text: "mine", at: 1 },
+    { id: "m2", userId: "b", displayName: "Bob", text: "something rude", at: 2 },
+  ];
+  overlay.render(model({ chat }));
+  const root = overlay.host.shadowRoot!;
+  expect(root.querySelector('[aria-label="Report message from Gail"]')).toBeNull();
+  const report = root.querySelector<HTMLButtonElement>('[aria-label="Report message from Bob"]')!;
+  report.click();
+  expect(handlers.onReport).not.toHaveBeenCalled();
+  expect(report.textContent).toBe("Confirm report");
+  report.click();
+  expect(handlers.onReport).toHaveBeenCalledWith("m2");
+
+  overlay.render(model({ chat, reports: [{ messageId: "m2", reporterId: "g", reporterName: "Gail", authorId: "b", authorName: "Bob", text: "something rude", at: 3 }] }));
+  const messages = root.querySelector('[data-vp="chat-messages"]')!;
+  expect(messages.textContent).toContain("Message from Bob reported");
+  expect(messages.textContent).not.toContain("something rude");
+});

@@ -6,7 +6,8 @@
 import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
 import { Overlay } from "@/extension/src/overlay/overlay";
 import { pollStatusText } from "@/extension/src/overlay/poll-text";
-import { PROTOCOL_VERSION, type ClientCommand, type Poll, type SnapshotEvent } from "@/lib/sync";
+import { PROTOCOL_VERSION, type Poll, type SnapshotEvent } from "@/lib/sync";
+import type { PartyCommand } from "@/extension/src/messaging/protocol";
 
 const poll: Poll = {
   id: "poll1",
@@ -38,7 +39,7 @@ const party = {
 };
 
 function session() {
-  const sent: ClientCommand[] = [];
+  const sent: PartyCommand[] = [];
   const s = new SyncSession(
     {
       now: () => 0,

@@ -7,6 +7,7 @@
 import type { PlayerControl } from "@/extension/src/adapters/types";
 import { AUTOPLAY_NOTICE, SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
 import { DRAWING_MAX_POINTS, PROTOCOL_VERSION, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent, type SnapshotEvent } from "@/lib/sync";
+import type { PartyCommand } from "@/extension/src/messaging/protocol";
 
 const URL_A = "https://www.youtube.com/watch?v=aaaaaaaaaaa";
 const URL_B = "https://www.youtube.com/watch?v=bbbbbbbbbbb";
@@ -94,7 +95,7 @@ class Harness {
   readonly clock = { now: 1_000_000 };
   private timers: { at: number; fn: () => void; id: number }[] = [];
   private nextId = 1;
-  readonly sent: ClientCommand[] = [];
+  readonly sent: PartyCommand[] = [];
   readonly navigations: string[] = [];
   readonly models: PartyViewModel[] = [];
   readonly session: SyncSession;
@@ -407,4 +408,25 @@ test("the recording state comes with the snapshot and follows the recording even
   expect(h.models.at(-1)?.recording).toBeNull();
   h.session.receive({ v: PROTOCOL_VERSION, type: "recording", recording: { ...recording, id: "rec2", includeChat: false } });
   expect(h.models.at(-1)?.recording).toMatchObject({ id: "rec2", includeChat: false });
+});
+
+test("the host's overlay switches (recording, Twitch votes) become commands; a guest's do nothing", async () => {
+  const h = new Harness();
+  h.session.receive(snapshot(h, "host", { paused: true, position: 0, seq: 1 }));
+  await h.session.setRecording(true);
+  await h.session.setTwitchVotes(true);
+  await h.session.setRecording(false);
+  expect(h.sent.filter((c) => c.type !== "ping")).toEqual([
+    { v: PROTOCOL_VERSION, type: "recording.start", includeChat: true },
+    { v: PROTOCOL_VERSION, type: "room.twitchvotes", enabled: true },
+    { v: PROTOCOL_VERSION, type: "recording.stop" },
+  ]);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: true } });
+  expect(h.models.at(-1)?.twitchVotes).toBe(true);
+
+  const g = new Harness();
+  g.session.receive(snapshot(g, "guest", { paused: true, position: 0, seq: 1 }));
+  await g.session.setRecording(true);
+  await g.session.setTwitchVotes(true);
+  expect(g.sent.filter((c) => c.type !== "ping")).toEqual([]);
 });

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { API_DEFAULT_ERROR, API_HTML_ERROR } from "@/lib/constants";
 import { currentPartySchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
-import type { ClientCommand, ModerationCommand, RecordingCommand } from "@/lib/sync";
+import type { ModerationCommand, RecordingCommand } from "@/lib/sync";
+import type { PartyCommand } from "../messaging/protocol";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -131,7 +132,7 @@ export class ApiClient {
   }
 
   /** One protocol command; the answer body (a `pong` for a ping). */
-  async command(token: string, partyId: string, command: ClientCommand): Promise<unknown> {
+  async command(token: string, partyId: string, command: PartyCommand): Promise<unknown> {
     return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);
   }
 

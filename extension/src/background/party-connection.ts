@@ -4,7 +4,8 @@
  * sent one at a time so the host's playback commands reach the server in order. Pings skip the queue:
  * their round trip measures the clock and must not wait behind other requests.
  */
-import { parseServerEvent, type ClientCommand, type ServerEvent } from "@/lib/sync";
+import { parseServerEvent, type ServerEvent } from "@/lib/sync";
+import type { PartyCommand } from "../messaging/protocol";
 import { ApiRequestError, errorMessage, type ApiClient } from "./api-client";
 import { SseParser } from "./sse-parser";
 
@@ -58,7 +59,7 @@ export class PartyConnection {
   }
 
   /** Sends a command; a ping's pong is delivered through onEvent as well as returned. */
-  send(command: ClientCommand): Promise<unknown> {
+  send(command: PartyCommand): Promise<unknown> {
     const run = async () => {
       const body = await this.options.api.command(this.options.token, this.options.partyId, command);
       if (command.type === "ping") {

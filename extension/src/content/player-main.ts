@@ -4,11 +4,10 @@
  * connects the party port and runs the SyncSession and the overlay. The top frame also answers the
  * popup's probe ("can a party start here?").
  */
-import type { ClientCommand } from "@/lib/sync";
 import { adapterForHost, adapterForUrl } from "../adapters/registry";
 import type { PlayerControl, SiteAdapter } from "../adapters/types";
 import { handleRequests, sendRequest } from "../messaging/messenger";
-import { PARTY_PORT, type BackgroundProtocol, type ContentProtocol, type PlayerAssignment, type PortToBackground, type PortToContent, type TabProbe } from "../messaging/protocol";
+import { PARTY_PORT, type BackgroundProtocol, type ContentProtocol, type PartyCommand, type PlayerAssignment, type PortToBackground, type PortToContent, type TabProbe } from "../messaging/protocol";
 import type { ContentExtensionApi, PortLike } from "../platform/extension-api";
 import { LearnedPlayers, partyChange } from "../storage/extension-store";
 import { STORAGE_KEYS } from "../storage/schema";
@@ -133,6 +132,9 @@ export class PlayerContentScript {
       onStroke: (stroke) => void session.sendStroke(stroke).catch(() => undefined),
       onClear: () => void session.clearDrawing().catch(() => undefined),
       onVote: (pollId, option) => session.vote(pollId, option),
+      onRecord: (on) => session.setRecording(on),
+      onTwitchVotes: (on) => session.setTwitchVotes(on),
+      onReport: (messageId) => session.reportMessage(messageId),
       serverNow: () => {
         const clock = session.client.clock;
         return clock.sampleCount > 0 ? clock.toServerTime(this.win.performance.timeOrigin + this.win.performance.now()) : null;
@@ -263,7 +265,7 @@ export class PlayerContentScript {
     }
   }
 
-  private send(command: ClientCommand): Promise<void> {
+  private send(command: PartyCommand): Promise<void> {
     const reqId = ++this.reqId;
     return new Promise<void>((resolve, reject) => {
       this.pending.set(reqId, { resolve, reject });

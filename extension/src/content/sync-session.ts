@@ -18,7 +18,6 @@ import {
   SyncClient,
   type ChatMessage,
   type ChatReport,
-  type ClientCommand,
   type PartyMeta,
   type PlayerAction,
   type Poll,
@@ -31,7 +30,7 @@ import {
   type SyncStatus,
 } from "@/lib/sync";
 import type { SyncPlayer } from "../adapters/types";
-import type { ConnectionState } from "../messaging/protocol";
+import type { ConnectionState, PartyCommand } from "../messaging/protocol";
 
 export const CHAT_HISTORY_LIMIT = 200;
 export const AUTOPLAY_NOTICE = "Your browser blocked playback: click play once so the video can follow the host.";
@@ -59,6 +58,8 @@ export interface PartyViewModel {
   reports?: readonly ChatReport[];
   /** The recording in progress (everyone sees the badge and that chat is recorded); null: none. */
   recording?: RecordingState | null;
+  /** Whether `!vote N` in the streamer's Twitch chat counts in the party's polls (a Twitch-chat party). */
+  twitchVotes?: boolean;
 }
 
 export interface SyncSessionDeps {
@@ -67,7 +68,7 @@ export interface SyncSessionDeps {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   /** Sends a command to the party; rejects with the server's message. */
-  send(command: ClientCommand): Promise<void>;
+  send(command: PartyCommand): Promise<void>;
   /** Opens the party's media in this tab (guests). */
   navigate(url: string): void;
   render(model: PartyViewModel): void;
@@ -178,6 +179,7 @@ export class SyncSession {
         m.pollVote = event.pollVote ?? null;
         m.reports = event.reports ?? [];
         m.recording = event.recording ?? null;
+        m.twitchVotes = event.moderation?.twitchVotes === true;
         this.reportedMediaKey = this.keyOf(event.party.media.url);
         this.followMedia();
         // A host whose tab moved on to another video while disconnected (a full page load).
@@ -219,6 +221,7 @@ export class SyncSession {
         m.recording = event.recording;
         break;
       case "moderation":
+        m.twitchVotes = event.moderation.twitchVotes === true;
         if (m.you && event.moderation.muted.includes(m.you.userId)) m.notice = MUTED_MESSAGE;
         else if (m.notice === MUTED_MESSAGE) m.notice = null;
         break;
@@ -237,6 +240,18 @@ export class SyncSession {
   /** Reports someone else's chat message to the host; it shows as reported once the server's echo arrives. Rejects with the server's message. */
   async reportMessage(messageId: string): Promise<void> {
     await this.deps.send({ v: PROTOCOL_VERSION, type: "chat.report", messageId });
+  }
+
+  /** The host starts or stops recording the party (the server refuses what the party cannot record). */
+  async setRecording(on: boolean): Promise<void> {
+    if (this.role !== "host") return;
+    await this.sendOrNotice(on ? { v: PROTOCOL_VERSION, type: "recording.start", includeChat: true } : { v: PROTOCOL_VERSION, type: "recording.stop" });
+  }
+
+  /** The host lets `!vote N` in the streamer's Twitch chat count in polls, or stops it. */
+  async setTwitchVotes(enabled: boolean): Promise<void> {
+    if (this.role !== "host") return;
+    await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "room.twitchvotes", enabled });
   }
 
   /** Votes in the open poll (a changed vote replaces the previous one); shown as yours once the server took it. */
@@ -373,7 +388,7 @@ export class SyncSession {
     }
   }
 
-  private async sendOrNotice(command: ClientCommand): Promise<void> {
+  private async sendOrNotice(command: PartyCommand): Promise<void> {
     try {
       await this.deps.send(command);
     } catch (error) {

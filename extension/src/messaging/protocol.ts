@@ -4,8 +4,11 @@
  * between a player tab and the background.
  */
 import type { AuthTokenMessage, ExtensionResponseData } from "@/lib/extension-bridge/messages";
-import type { ClientCommand, PartyState, ServerEvent } from "@/lib/sync";
+import type { ClientCommand, ModerationCommand, PartyState, RecordingCommand, ServerEvent } from "@/lib/sync";
 import type { PartyBinding, Session } from "../storage/schema";
+
+/** What a page may post to its party: the sync protocol's commands and the host's moderation and recording ones (one route takes them all). */
+export type PartyCommand = ClientCommand | ModerationCommand | RecordingCommand;
 
 export const MESSAGE_CHANNEL = "viewparty";
 export const PARTY_PORT = "viewparty-party";
@@ -84,7 +87,7 @@ export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
 
 /** Player tab → background, over the party port. */
 export type PortToBackground =
-  | { kind: "command"; command: ClientCommand; reqId: number }
+  | { kind: "command"; command: PartyCommand; reqId: number }
   | { kind: "keepalive" }
   /** A guest's page must show the party's media: the background navigates the tab. */
   | { kind: "navigate"; url: string };

@@ -26,6 +26,8 @@ export const OVERLAY_CSS = `
 .messages { flex: 1; overflow-y: auto; list-style: none; margin: 0; padding: 8px 12px; display: grid; gap: 6px; align-content: start; }
 .messages li { word-wrap: break-word; }
 .who { font-weight: 600; color: #66fcf1; margin-right: 4px; }
+button.report { margin-left: 6px; padding: 1px 6px; font-size: 11px; background: transparent; color: #94a3b8; text-decoration: underline; }
+.reported { color: #94a3b8; }
 .twitch { flex: 1; width: 100%; border: 0; background: #18181b; }
 form { display: flex; gap: 6px; padding: 8px 12px; border-top: 1px solid #334155; }
 input[type=text] { flex: 1; min-width: 0; padding: 6px 8px; border-radius: 6px; border: 1px solid #475569; background: #0f172a; color: #e2e8f0; font: inherit; }

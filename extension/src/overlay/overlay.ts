@@ -6,7 +6,8 @@
  * the strokes scaled to their own picture. Key presses inside the overlay never reach the page's
  * shortcuts, and the page's keys are never intercepted.
  */
-import { recordingNotice, type Stroke } from "@/lib/sync";
+import { parseMediaUrl } from "@/lib/media/parse-media-url";
+import { recordingNotice, type ChatMessage, type Stroke } from "@/lib/sync";
 import type { PartyViewModel } from "../content/sync-session";
 import { drawStroke, newStrokeId, pictureRect, simplify, toRelative, type Rect } from "./geometry";
 import { OVERLAY_CSS } from "./overlay-styles";
@@ -21,7 +22,16 @@ export interface OverlayHandlers {
   onVote?(pollId: string, option: number): Promise<void>;
   /** The estimated server time (ms) for the poll's countdown, or null. */
   serverNow?(): number | null;
+  /** The host starts (true) or stops recording; the button shows for YouTube parties only. */
+  onRecord?(on: boolean): Promise<void>;
+  /** The host turns `!vote N` from the streamer's Twitch chat on or off (Twitch-chat parties). */
+  onTwitchVotes?(on: boolean): Promise<void>;
+  /** Reports someone else's chat message to the host. */
+  onReport?(messageId: string): Promise<void>;
 }
+
+/** How long a first press of Report waits for the second that confirms it (ms). */
+const REPORT_CONFIRM_MS = 4000;
 
 export const DEFAULT_STROKE_COLOR = "#ff3b6b";
 /** Line width as a fraction of the picture's height. */
@@ -49,6 +59,10 @@ export class Overlay {
   private readonly tools: HTMLElement;
   private readonly drawToggle: HTMLButtonElement;
   private readonly color: HTMLInputElement;
+  private readonly recordButton: HTMLButtonElement;
+  private readonly twitchVotesButton: HTMLButtonElement;
+  private renderedReports: unknown = null;
+  private armedReport: { id: string; until: number } | null = null;
   private readonly chat: HTMLElement;
   private readonly messages: HTMLUListElement;
   private readonly form: HTMLFormElement;
@@ -94,7 +108,9 @@ export class Overlay {
     this.drawToggle = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "draw" }, "Draw");
     this.color = el(doc, "input", { type: "color", value: DEFAULT_STROKE_COLOR, "aria-label": "Pen colour", "data-vp": "color" });
     const clear = el(doc, "button", { type: "button", class: "secondary", "data-vp": "clear" }, "Clear");
-    this.tools.append(this.drawToggle, this.color, clear);
+    this.recordButton = el(doc, "button", { type: "button", class: "secondary", "data-vp": "record", hidden: "" }, "Record");
+    this.twitchVotesButton = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "twitch-votes", hidden: "" }, "Twitch !vote");
+    this.tools.append(this.drawToggle, this.color, clear, this.recordButton, this.twitchVotesButton);
 
     this.chat = el(doc, "section", { class: "chat", "aria-label": "Party chat" });
     this.messages = el(doc, "ul", { class: "messages", "data-vp": "chat-messages", "aria-live": "polite" });
@@ -114,6 +130,8 @@ export class Overlay {
     this.tab.addEventListener("click", () => this.setCollapsed(false));
     this.drawToggle.addEventListener("click", () => this.setDrawing(!this.drawing));
     clear.addEventListener("click", () => this.handlers.onClear());
+    this.recordButton.addEventListener("click", () => void this.handlers.onRecord?.(!this.model?.recording).catch(() => undefined));
+    this.twitchVotesButton.addEventListener("click", () => void this.handlers.onTwitchVotes?.(this.model?.twitchVotes !== true).catch(() => undefined));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.input.value.trim();
@@ -169,6 +187,12 @@ export class Overlay {
     this.recording.hidden = !recording;
     const isHost = model.role === "host";
     this.tools.hidden = !isHost;
+    const youtube = model.party ? parseMediaUrl(model.party.media.url)?.platform === "youtube" : false;
+    this.recordButton.hidden = !this.handlers.onRecord || !youtube;
+    this.recordButton.textContent = recording ? "Stop recording" : "Record";
+    this.twitchVotesButton.hidden = !this.handlers.onTwitchVotes || model.party?.chatProvider !== "twitch";
+    this.twitchVotesButton.setAttribute("aria-pressed", String(model.twitchVotes === true));
+    this.twitchVotesButton.textContent = model.twitchVotes ? "Twitch !vote: on" : "Twitch !vote: off";
     if (!isHost && this.drawing) this.setDrawing(false);
     this.poll?.render(model.poll ?? null, model.pollVote ?? null);
     this.renderChat(model);
@@ -217,17 +241,43 @@ export class Overlay {
       }
       return;
     }
-    if (model.chat === this.renderedChat) return;
+    if (model.chat === this.renderedChat && model.reports === this.renderedReports) return;
     this.renderedChat = model.chat;
+    this.renderedReports = model.reports;
     const atBottom = this.messages.scrollTop + this.messages.clientHeight >= this.messages.scrollHeight - 8;
-    this.messages.replaceChildren(
-      ...model.chat.map((message) => {
-        const item = el(this.doc, "li");
-        item.append(el(this.doc, "span", { class: "who" }, message.displayName), this.doc.createTextNode(message.text));
-        return item;
-      }),
-    );
+    const youId = model.you?.userId ?? null;
+    const reportedByYou = new Set((model.reports ?? []).filter((r) => r.reporterId === youId).map((r) => r.messageId));
+    this.messages.replaceChildren(...model.chat.map((message) => this.chatItem(message, youId, reportedByYou.has(message.id))));
     if (atBottom) this.messages.scrollTop = this.messages.scrollHeight;
+  }
+
+  /** A message; one you reported stays hidden in your view. Others' messages offer Report (press twice: the second confirms). */
+  private chatItem(message: ChatMessage, youId: string | null, reported: boolean): HTMLLIElement {
+    const item = el(this.doc, "li");
+    if (reported) {
+      item.append(el(this.doc, "em", { class: "reported" }, `Message from ${message.displayName} reported`));
+      return item;
+    }
+    item.append(el(this.doc, "span", { class: "who" }, message.displayName), this.doc.createTextNode(message.text));
+    const onReport = this.handlers.onReport;
+    if (!onReport || youId === null || message.userId === youId) return item;
+    const button = el(this.doc, "button", { type: "button", class: "link report", "aria-label": `Report message from ${message.displayName}`, "data-vp": "report" }, "Report");
+    button.addEventListener("click", () => {
+      const now = Date.now();
+      if (this.armedReport?.id !== message.id || now > this.armedReport.until) {
+        this.armedReport = { id: message.id, until: now + REPORT_CONFIRM_MS };
+        button.textContent = "Confirm report";
+        return;
+      }
+      this.armedReport = null;
+      button.disabled = true;
+      onReport(message.id).catch(() => {
+        button.disabled = false;
+        button.textContent = "Report";
+      });
+    });
+    item.append(button);
+    return item;
   }
 
   private layout(): void {
