@@ -239,6 +239,22 @@ describe("request bodies", () => {
     await expectError(res, 413, /at most 256 KB/);
   });
 
+  test("a realtime route that refuses a body it did not read still answers, and the client's next request goes through", async () => {
+    // Party commands are served past Next (the fast path): a refusal before the body is read (no
+    // token) or while reading it (over 256 KB) must answer on the socket and not leave the unread
+    // rest in front of the next request of a kept-alive connection.
+    const host = await guestToken(app.baseUrl, "Body Host");
+    const party = await createParty(app.baseUrl, host);
+    const path = `/api/v1/parties/${party.id}/commands`;
+    const big = JSON.stringify({ v: 1, type: "chat", text: "x".repeat(300 * 1024) });
+    for (let round = 0; round < 3; round++) {
+      await expectError(await api(app.baseUrl, "POST", path, null, big), 401);
+      await expectError(await api(app.baseUrl, "POST", path, host, big), 413, /at most 256 KB/);
+      const chat = await api(app.baseUrl, "POST", path, host, { v: 1, type: "chat", text: `still here ${round}` });
+      expect(chat.status).toBeLessThan(300);
+    }
+  });
+
   test("Infinity spelled as a huge number and NaN as a literal are refused", async () => {
     const host = await guestToken(app.baseUrl, "Number Host");
     const party = await createParty(app.baseUrl, host);

@@ -9,7 +9,6 @@ import "server-only";
  * recognise the others' requests and responses.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 
 const NODE_RESPONSE = Symbol.for("viewparty.nodeResponse");
 const HANDLED = Symbol.for("viewparty.handledOnNode");
@@ -45,9 +44,48 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: 
     method: req.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+    ...(hasBody ? { body: requestBody(req), duplex: "half" } : {}),
   };
   return Object.assign(new Request(new URL(req.url ?? "/", origin), init), { [NODE_RESPONSE]: res });
+}
+
+/**
+ * The request's body as a web stream that a handler may stop reading (the body limit does, and a
+ * refusal before the body is read never starts): unlike `Readable.toWeb`, cancelling it leaves the
+ * socket alone, so the answer still goes out; writeWebResponse then closes the connection, since
+ * the unread rest of the body stands between it and the client's next request.
+ */
+function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on("data", (chunk: Buffer) => {
+          if (settled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 1) <= 0) req.pause();
+        });
+        req.once("end", () => {
+          if (settled) return;
+          settled = true;
+          controller.close();
+        });
+        req.once("error", (error) => {
+          if (settled) return;
+          settled = true;
+          controller.error(error);
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        settled = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }
 
 /** Writes a handler's Response on the Node response, after the headers already set on it. */
@@ -60,6 +98,9 @@ export async function writeWebResponse(res: ServerResponse, response: Response):
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   if (body) headers["content-length"] = String(body.byteLength);
+  // A body left unread (refused before or while reading it) cannot be skipped on a kept-alive
+  // connection: answer, then close it, so the client's next request goes on a fresh one.
+  if (!res.req.complete) headers["connection"] = "close";
   res.writeHead(response.status, headers);
   res.end(body ?? undefined);
 }
