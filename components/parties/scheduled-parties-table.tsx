@@ -38,7 +38,7 @@ export function ScheduledPartiesTable({ parties, title, headingId, showHost = tr
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id={headingId} className="text-2xl font-semibold text-white">
+        <h2 id={headingId} className="text-2xl font-semibold [overflow-wrap:anywhere] text-white">
           {title}
         </h2>
         <div className="flex flex-wrap gap-3">

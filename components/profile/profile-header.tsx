@@ -44,10 +44,10 @@ export function ProfileHeader({ user }: { user: OwnUser }) {
     <section aria-label="Account" className="flex flex-col gap-5 rounded-xl border border-slate-700 bg-slate-900 p-5 sm:flex-row sm:items-center">
       <Avatar src={shown} name={user.display_name} />
       <div className="min-w-0 flex-1 text-[color:var(--profile-text)]">
-        <p className="text-2xl font-semibold text-white" data-testid="profile-display-name">
+        <p className="text-2xl font-semibold [overflow-wrap:anywhere] text-white" data-testid="profile-display-name">
           {user.display_name}
         </p>
-        {user.username && <p>@{user.username}</p>}
+        {user.username && <p className="[overflow-wrap:anywhere]">@{user.username}</p>}
         <p className="break-all">{user.email}</p>
       </div>
       <fieldset className="text-sm">

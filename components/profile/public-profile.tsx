@@ -77,7 +77,7 @@ export function PublicProfile({ username, initial }: { username: string; initial
         <Avatar src={profile.profile_image_url} name={profile.display_name} />
         <div className="min-w-0 flex-1 text-[color:var(--profile-text)]">
           <h1 className="text-3xl font-bold [overflow-wrap:anywhere] text-white">{profile.display_name}</h1>
-          {profile.username && <p>@{profile.username}</p>}
+          {profile.username && <p className="[overflow-wrap:anywhere]">@{profile.username}</p>}
           {profile.bio && <p className="mt-3 whitespace-pre-line">{profile.bio}</p>}
         </div>
         <div className="flex flex-wrap gap-3">

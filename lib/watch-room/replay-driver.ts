@@ -35,7 +35,12 @@ export interface ReplayTick {
 }
 
 export class ReplayDriver {
-  private readonly controller = new DriftController();
+  /**
+   * No busy-page mode: that mode plays through without holds because a live guest's timers may fire
+   * seconds late while the host moves on. A replay's "host" is this page's own clock, re-read at every
+   * tick, and a viewer who jumps expects the exact frame, so a late hold is simply checked and redone.
+   */
+  private readonly controller = new DriftController({ jankMemoryMs: 0 });
   private key = "";
   private seq = 0;
 
