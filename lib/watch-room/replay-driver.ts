@@ -36,11 +36,14 @@ export interface ReplayTick {
 
 export class ReplayDriver {
   /**
-   * No busy-page mode: that mode plays through without holds because a live guest's timers may fire
-   * seconds late while the host moves on. A replay's "host" is this page's own clock, re-read at every
-   * tick, and a viewer who jumps expects the exact frame, so a late hold is simply checked and redone.
+   * No busy-page mode and no learned rate bias. The busy-page mode plays through without holds because
+   * a live guest's timers may fire seconds late while the host moves on; a replay's "host" is this
+   * page's own clock, re-read at every tick, and a viewer who jumps expects the exact frame, so a late
+   * hold is simply checked and redone. The bias is fitted over seconds of steady play; a replay's
+   * stretches are short and cut by the viewer's jumps, so a fit there mostly measures a loaded page's
+   * stutter and then steers the player off by up to the largest bias.
    */
-  private readonly controller = new DriftController({ jankMemoryMs: 0 });
+  private readonly controller = new DriftController({ jankMemoryMs: 0, maxBias: 0 });
   private key = "";
   private seq = 0;
 
