@@ -12,7 +12,7 @@ import { ADMIN_LINK_WARNING } from "./share-section";
 import { primaryButtonClass } from "./styles";
 
 export function AdminLinkBanner({ adminKey, role }: { adminKey: string; role: PlaylistRole | null }) {
-  const { user } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser();
   const modal = useAuthModal();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   if (role === "owner" || role === "editor") return null;
@@ -32,7 +32,7 @@ export function AdminLinkBanner({ adminKey, role }: { adminKey: string; role: Pl
     <div className="mb-6 rounded-lg border border-amber-400 bg-amber-950 px-4 py-3 text-sm text-amber-50">
       <p className="font-medium">You opened this playlist&apos;s admin link.</p>
       <p className="mt-1">{ADMIN_LINK_WARNING}</p>
-      <button type="button" onClick={() => void takeControl()} disabled={state.busy} className={`mt-3 ${primaryButtonClass}`}>
+      <button type="button" onClick={() => void takeControl()} disabled={state.busy || isLoading} className={`mt-3 ${primaryButtonClass}`}>
         {state.busy ? "Joining..." : user ? "Become an admin of this playlist" : "Log in to become an admin"}
       </button>
       {state.error && (

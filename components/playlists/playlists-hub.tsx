@@ -25,6 +25,8 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
   const [created, setCreated] = useState<Outcome>(null);
   const [joined, setJoined] = useState<Outcome>(null);
   const ids = { create: useId(), join: useId() };
+  // While the session check is pending the buttons wait (disabled): pressing one then must not open
+  // the sign-in dialog for someone who is signed in.
   const signedOut = !isLoading && !user;
 
   async function onCreate(event: FormEvent<HTMLFormElement>) {
@@ -82,7 +84,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
               className={inputClass}
             />
           </div>
-          <button type="submit" disabled={creating} className={primaryButtonClass}>
+          <button type="submit" disabled={creating || isLoading} className={primaryButtonClass}>
             {creating ? "Creating..." : "Create New Playlist"}
           </button>
           {signedOut && <p className="text-sm text-slate-300">Log in to create a playlist.</p>}
@@ -113,7 +115,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
                 placeholder="e.g. K7Q2M9XD"
                 className={inputClass}
               />
-              <button type="submit" disabled={joining} className={`shrink-0 ${primaryButtonClass}`}>
+              <button type="submit" disabled={joining || isLoading} className={`shrink-0 ${primaryButtonClass}`}>
                 {joining ? "Joining..." : "Join Playlist"}
               </button>
             </div>

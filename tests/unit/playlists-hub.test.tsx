@@ -112,3 +112,28 @@ test("signed out: both actions open the login modal and send nothing", async () 
   expect(mockedCreate).not.toHaveBeenCalled();
   expect(mockedJoin).not.toHaveBeenCalled();
 });
+
+test("while the session check is pending, both buttons wait: a signed-in user is never sent to log in", async () => {
+  mockedUser.mockReturnValue({ user: null, isLoading: true, refetch: () => {} });
+  const open = jest.fn();
+  const view = render(
+    <AuthModalContext.Provider value={{ open, close: () => {} }}>
+      <PlaylistsHub initialCode="K7Q2M9XD" />
+    </AuthModalContext.Provider>,
+  );
+  expect(screen.getByRole("button", { name: "Create New Playlist" })).toBeDisabled();
+  expect(screen.getByRole("button", { name: "Join Playlist" })).toBeDisabled();
+  expect(screen.queryByText("Log in to join a playlist.")).toBeNull();
+
+  // The session arrives signed in: Join works with the share link's code.
+  mockedUser.mockReturnValue({ user: { id: "u1", name: "Ann", email: "a@example.test" }, isLoading: false, refetch: () => {} });
+  mockedJoin.mockResolvedValue({ playlist_id: "pl-2", title: "Road trip" } as never);
+  view.rerender(
+    <AuthModalContext.Provider value={{ open, close: () => {} }}>
+      <PlaylistsHub initialCode="K7Q2M9XD" />
+    </AuthModalContext.Provider>,
+  );
+  await userEvent.setup().click(screen.getByRole("button", { name: "Join Playlist" }));
+  expect(mockedJoin).toHaveBeenCalledWith("K7Q2M9XD");
+  expect(open).not.toHaveBeenCalled();
+});
