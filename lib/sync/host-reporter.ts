@@ -127,7 +127,7 @@ export class HostReporter {
       // ahead and being pulled back. Once the frames move again the play below resumes it.
       this.streak = 0;
       this.playSeenAt = null;
-      return [this.send(now, serverNow, { type: "pause", position: player.currentTime })];
+      return [this.send(now, serverNow, { type: "pause", position: player.currentTime, stall: true })];
     }
     if (!state || player.mediaId !== state.mediaId || player.seeking || player.buffering) {
       this.streak = 0;
@@ -165,7 +165,8 @@ export class HostReporter {
     now: number,
     serverNow: number,
     partial:
-      | { type: "play" | "pause"; position: number }
+      | { type: "play"; position: number }
+      | { type: "pause"; position: number; stall?: true }
       | { type: "seek"; position: number }
       | { type: "rate"; rate: number; position: number },
   ): HostPlaybackCommand {

@@ -72,12 +72,14 @@ export function nextPlaybackState(
   const at = clampCommandTime(command.at, serverNow);
   const unclamped = command.position ?? expectedPosition(state, at);
   const position = duration === null ? unclamped : Math.min(unclamped, duration);
-  const next = { ...state, position, at, seq: state.seq + 1 };
+  // A stall mark lasts until the next change of any kind.
+  const { stalled: _stalled, ...rest } = state;
+  const next = { ...rest, position, at, seq: state.seq + 1 };
   switch (command.type) {
     case "play":
       return { ...next, paused: false };
     case "pause":
-      return { ...next, paused: true };
+      return command.stall ? { ...next, paused: true, stalled: true } : { ...next, paused: true };
     case "seek":
       return next;
     case "rate":

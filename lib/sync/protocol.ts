@@ -79,6 +79,11 @@ export const playbackStateSchema = z.object({
   at: millis.nonnegative(),
   /** Increases by one with every change; lets clients drop stale states. */
   seq: z.number().int().nonnegative(),
+  /**
+   * Paused because the host's player stalls (buffering), not by a person: whoever holds the host role
+   * when it is set resumes playback as soon as their player can.
+   */
+  stalled: z.literal(true).optional(),
 });
 export type PlaybackState = z.infer<typeof playbackStateSchema>;
 
@@ -262,7 +267,8 @@ export type PongEvent = ServerEventOf<"pong">;
 const stamp = { position: position.optional(), at: millis.nonnegative().optional(), cid: cid.optional() };
 
 export const playCommandSchema = event("play", stamp);
-export const pauseCommandSchema = event("pause", stamp);
+/** `stall`: the host's player stalls; the party waits on its frame (see PlaybackState.stalled). */
+export const pauseCommandSchema = event("pause", { ...stamp, stall: z.literal(true).optional() });
 export const seekCommandSchema = event("seek", { ...stamp, position });
 export const rateCommandSchema = event("rate", { ...stamp, rate });
 export const mediaCommandSchema = event("media", {

@@ -40,6 +40,8 @@ export class SyncClient {
   private roleValue: Role | null = null;
   private partyValue: PartyMeta | null = null;
   private youId: string | null = null;
+  /** We took the host role (or came back as host) while the party waited on a stalled host player. */
+  private resumeStall = false;
 
   constructor(config: SyncClientConfig = {}) {
     this.clock = new ClockEstimator(config.clock);
@@ -68,6 +70,7 @@ export class SyncClient {
         this.setParty(event.party);
         this.controller.resetState(event.playback);
         this.reporter.resetState(event.playback);
+        this.resumeStall = event.role === "host" && event.playback.stalled === true;
         return;
       case "playback":
         this.controller.pushState(event.state);
@@ -111,8 +114,14 @@ export class SyncClient {
     if (this.roleValue === "host") {
       // The host's stamps become every guest's target: wait for a converged estimate.
       const ready = this.clock.ready;
+      const actions: PlayerAction[] = [];
+      if (this.resumeStall && player) {
+        // The pause was a stall, not a person's: play on (the reporter then publishes the play).
+        this.resumeStall = false;
+        if (player.paused && this.reporter.state?.stalled) actions.push({ type: "play" });
+      }
       if (ready && player) commands.push(...this.reporter.tick(now, this.clock.toServerTime(now), player));
-      return { actions: [], commands, wakeAt: nextPing, status: ready ? "host" : "clock", driftMs: null };
+      return { actions, commands, wakeAt: nextPing, status: ready ? "host" : "clock", driftMs: null };
     }
 
     // A guest acts on the first sample already (see DriftInput.clockErrorMs).
@@ -139,6 +148,7 @@ export class SyncClient {
     this.roleValue = role;
     const published = this.reporter.state;
     if (role === "host" && published) this.reporter.resetState(published);
+    this.resumeStall = role === "host" && published?.stalled === true;
     if (role === "guest") this.controller.resumeTicking();
   }
 

@@ -398,6 +398,36 @@ test("a hand-over switches roles live: the new host's pause becomes a command, t
   expect(h.sent.filter((c) => c.type !== "ping").map((c) => c.type)).toEqual(["pause"]);
 });
 
+test("a hand-over while the old host's player stalls: the new host plays on; a person's pause stays a pause", async () => {
+  // Hank's player stalled, so the party waits on his frame (a stall pause); then he hands over to Gail.
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.setConnection("open");
+  h.session.receive(snapshot(h, "guest", { paused: false, position: 10, at: h.serverNow(), seq: 1 }));
+  await h.run(3000);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "playback", state: { mediaId: "m0", paused: true, stalled: true, position: 13, rate: 1, at: h.serverNow(), seq: 2 } });
+  await h.run(1000);
+  expect(player.paused).toBe(true);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "party", party: meta({ hostUserId: "g1", hostDisplayName: "Gail" }) });
+  await h.run(1000);
+  // Her player resumes and the play is published: the party does not stay stuck on Hank's stall.
+  expect(player.paused).toBe(false);
+  expect(h.sent.filter((c) => c.type !== "ping").map((c) => c.type)).toEqual(["play"]);
+
+  // The same hand-over after a person paused: nothing resumes.
+  const k = new Harness();
+  const kept = new FakePlayer(k.clock);
+  k.session.setPlayer(kept);
+  k.session.setConnection("open");
+  k.session.receive(snapshot(k, "guest", { paused: true, position: 10, at: k.serverNow(), seq: 1 }));
+  await k.run(2000);
+  k.session.receive({ v: PROTOCOL_VERSION, type: "party", party: meta({ hostUserId: "g1", hostDisplayName: "Gail" }) });
+  await k.run(1000);
+  expect(kept.paused).toBe(true);
+  expect(k.sent.filter((c) => c.type !== "ping")).toEqual([]);
+});
+
 test("the recording state comes with the snapshot and follows the recording events (the overlay's badge)", () => {
   const h = new Harness();
   const recording = { id: "rec1", startedAt: h.serverNow(), includeChat: true };

@@ -47,6 +47,14 @@ describe("applyHostCommand", () => {
     expect(next.playback.at).toBe(T + 3000);
   });
 
+  it("marks a stall pause as a stall until the next change of any kind", () => {
+    const stalled = applyHostCommand(room, { v, type: "pause", position: 101, at: T + 1000, stall: true }, T + 1000);
+    expect(stalled.playback).toEqual({ mediaId: "m0", paused: true, stalled: true, position: 101, rate: 1, at: T + 1000, seq: 6 });
+    expect(applyHostCommand(stalled, { v, type: "play", position: 101, at: T + 2000 }, T + 2000).playback).not.toHaveProperty("stalled");
+    expect(applyHostCommand(stalled, { v, type: "pause", position: 101, at: T + 2000 }, T + 2000).playback).not.toHaveProperty("stalled");
+    expect(applyHostCommand(stalled, { v, type: "seek", position: 50 }, T + 2000).playback).not.toHaveProperty("stalled");
+  });
+
   it("plays, seeks and changes rate", () => {
     const paused = { ...room, playback: { ...playing, paused: true } };
     expect(applyHostCommand(paused, { v, type: "play", position: 100, at: T + 10 }, T + 50).playback).toMatchObject({ paused: false, position: 100, at: T + 10 });

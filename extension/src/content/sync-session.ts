@@ -288,6 +288,9 @@ export class SyncSession {
     if (player && this.client.role === "guest") {
       if (player.seekable) for (const action of out.actions) this.perform(player, action);
       else this.followPlayPause(player, reading?.mediaId ?? null);
+    } else if (player) {
+      // A host acts only to resume a party its stalled predecessor left waiting.
+      for (const action of out.actions) this.perform(player, action);
     }
     for (const command of out.commands) {
       // A host command that never arrived is re-reported from the player (see HostReporter).
