@@ -10,6 +10,13 @@ import { DriftController, MAX_RATE, stateAt, type DriftDecision, type PlaybackSt
 
 export const REPLAY_SPEEDS = [0.5, 1, 1.5, 2] as const;
 
+/**
+ * How far the replay may trim its player's rate to remove drift: ±25 % (a live guest's ±8 % keeps
+ * the sound natural while following a remote host; a replay follows small recorded corrections of
+ * the host's own position, which should show within a few hundred ms, not seconds).
+ */
+export const REPLAY_MAX_RATE_DELTA = 0.25;
+
 /** The replay clock: at local time `wall` it showed `offset` ms of the recording, moving at `speed` while `playing`. */
 export interface ReplayAnchor {
   wall: number;
@@ -43,7 +50,7 @@ export class ReplayDriver {
    * stretches are short and cut by the viewer's jumps, so a fit there mostly measures a loaded page's
    * stutter and then steers the player off by up to the largest bias.
    */
-  private readonly controller = new DriftController({ jankMemoryMs: 0, maxBias: 0 });
+  private readonly controller = new DriftController({ jankMemoryMs: 0, maxBias: 0, maxRateDelta: REPLAY_MAX_RATE_DELTA });
   private key = "";
   private seq = 0;
 

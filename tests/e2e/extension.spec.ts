@@ -158,15 +158,27 @@ test("host signs in and starts a party; the guest joins and follows play, pause,
   });
   await expectInSync(hostPage, guestPage);
 
-  // ── Chat both ways.
-  await overlay(hostPage, "chat-input").fill("hello from the host");
+  // ── Chat both ways. Keys typed in the overlay must not reach the page (its shortcuts): count the
+  // ones that bubble up to the host page's document while the host chats.
+  await hostPage.evaluate(() => {
+    const w = window as unknown as { vpPageKeys: number };
+    w.vpPageKeys = 0;
+    document.addEventListener("keydown", () => (w.vpPageKeys += 1));
+  });
+  await overlay(hostPage, "chat-input").pressSequentially("hello from the host");
   await overlay(hostPage, "chat-input").press("Enter");
   await expect(overlay(guestPage, "chat-messages")).toContainText("hello from the host");
   await overlay(guestPage, "chat-input").fill("hi host!");
   await overlay(guestPage, "chat-input").press("Enter");
   await expect(overlay(hostPage, "chat-messages")).toContainText("hi host!");
-  // Typing in the overlay never reaches the page's shortcuts: space did not pause the host's video.
-  expect((await videoState(hostPage)).paused).toBe(false);
+  // Typing in the overlay never reaches the page's shortcuts: no key reached the page, and the host's
+  // video, unless it has played to its end meanwhile (a loaded machine is slow), was not paused by a space.
+  expect(await hostPage.evaluate(() => (window as unknown as { vpPageKeys: number }).vpPageKeys)).toBe(0);
+  const hostVideo = await hostPage.evaluate(() => {
+    const v = document.querySelector("video")!;
+    return { paused: v.paused, ended: v.ended };
+  });
+  expect(hostVideo.paused && !hostVideo.ended).toBe(false);
 
   // ── Drawing: the host draws, the guest sees it on its own canvas.
   await overlay(hostPage, "draw").click();
