@@ -59,6 +59,8 @@ export const STORAGE_KEYS = {
   accentColor: "vp_accent_color",
   profileTextColor: "vp_profile_text_color",
   profilePicSource: "vp_profile_pic_source",
+  /** A viewer's own sync offset (ms) in the watch room, for this device. */
+  viewerOffsetMs: "vp_viewer_offset_ms",
 } as const;
 export const DEFAULT_PROFILE_PIC_SOURCE = "default";
 

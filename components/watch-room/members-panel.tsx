@@ -26,6 +26,8 @@ export interface MembersPanelProps {
     onLock: (locked: boolean) => void;
     /** Parties on the streamer's Twitch chat: whether "!vote N" there counts in polls. */
     twitchVotes?: { on: boolean; onChange: (on: boolean) => void };
+    /** The buffering policy: pause while someone buffers (up to 30 s), or keep going. */
+    waitForEveryone?: { on: boolean; onChange: (on: boolean) => void };
   };
 }
 
@@ -137,6 +139,12 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
             <label className="flex items-center gap-1">
               <input type="checkbox" checked={settings.twitchVotes.on} onChange={(e) => settings.twitchVotes?.onChange(e.target.checked)} />
               Votes from Twitch chat (!vote 1)
+            </label>
+          )}
+          {settings.waitForEveryone && (
+            <label className="flex items-center gap-1">
+              <input type="checkbox" checked={settings.waitForEveryone.on} onChange={(e) => settings.waitForEveryone?.onChange(e.target.checked)} />
+              Wait for everyone who buffers (up to 30 s)
             </label>
           )}
         </div>

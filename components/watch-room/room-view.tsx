@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
-import { connectionBadge, syncStatusText } from "@/extension/src/overlay/status-text";
+import { connectionBadge, hostBufferingText, syncStatusText } from "@/extension/src/overlay/status-text";
 import { ApiClient } from "@/extension/src/background/api-client";
 import { autoplays, emptyModeration, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, removalMessage, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
@@ -15,6 +15,7 @@ import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { GuestSync } from "./guest-sync";
 import { HostControls } from "./host-controls";
 import { MembersPanel, type MemberAction } from "./members-panel";
 import { MusicModeSwitch } from "./music-mode-switch";
@@ -94,6 +95,10 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const twitchVotes = useMemo(
     () => ({ on: moderation.twitchVotes === true, onChange: (enabled: boolean) => moderate({ v: PROTOCOL_VERSION, type: "room.twitchvotes", enabled }) }),
     [moderate, moderation.twitchVotes],
+  );
+  const waitForEveryone = useMemo(
+    () => ({ on: moderation.waitForEveryone === true, onChange: (enabled: boolean) => moderate({ v: PROTOCOL_VERSION, type: "room.waitforall", enabled }) }),
+    [moderate, moderation.waitForEveryone],
   );
   const room = useWatchRoom(partyId, token, onEvent);
   const [startsIn, setStartsIn] = useState<number | null>(null);
@@ -243,6 +248,11 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
         <p className="text-sm text-slate-300" data-testid="sync-status" aria-live="polite">
           {ended ? badge.text : syncStatusText(model)}
         </p>
+        {!ended && hostBufferingText(model) && (
+          <p role="status" className="text-sm text-amber-200" data-testid="buffering-members">
+            {hostBufferingText(model)}
+          </p>
+        )}
         {!ended && (
           <RecordingBar
             partyId={partyId}
@@ -253,6 +263,7 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           />
         )}
         {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
+        {model.role === "guest" && !ended && <GuestSync offsetMs={model.viewerOffsetMs ?? 0} onSyncNow={room.syncNow} onOffset={room.setViewerOffset} />}
         {/* Keyed, so switching music mode reorders the panels without losing what is typed in them. */}
         {!ended && (musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel])}
         {!ended && (
@@ -270,7 +281,7 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           inviteCode={inviteCode}
           onModerate={isHost && !ended ? onModerate : undefined}
           muted={moderation.muted}
-          settings={isHost && !ended ? { ...hostSettings, ...(party.chatProvider === "twitch" && party.chatChannel ? { twitchVotes } : {}) } : undefined}
+          settings={isHost && !ended ? { ...hostSettings, waitForEveryone, ...(party.chatProvider === "twitch" && party.chatChannel ? { twitchVotes } : {}) } : undefined}
         />
         {isHost && <ReportsPanel reports={model.reports ?? []} />}
         <RoomChat

@@ -146,6 +146,7 @@ export type SyncStatus =
   | "correcting" // rate correction under way
   | "synced"
   | "paused" // host paused, aligned
+  | "host-buffering" // the host's player stalls: the party waits on its frame
   | "host"; // this client is the host: the reference, never corrected
 
 export interface DriftInput {
@@ -179,10 +180,15 @@ interface PendingSeek {
   sawSeeking: boolean;
 }
 
+/** How far a viewer may set their own offset from the host, either way (ms). */
+export const VIEWER_OFFSET_MAX_MS = 10_000;
+
 export class DriftController {
   readonly config: DriftConfig;
   private readonly timeline = new StateTimeline();
   private latencyMs = 0;
+  private viewerOffsetMs = 0;
+  private syncNowRequested = false;
 
   private lastSeq = -1;
   private samples: { at: number; drift: number }[] = [];
@@ -250,6 +256,32 @@ export class DriftController {
     return this.latencyMs;
   }
 
+  /**
+   * This viewer's own offset (ms): their player runs this far ahead of the host (negative: behind),
+   * for a setup of their own, e.g. a TV behind a capture card. Kept within ±VIEWER_OFFSET_MAX_MS.
+   */
+  setViewerOffset(offsetMs: number): void {
+    const next = Math.round(Math.min(VIEWER_OFFSET_MAX_MS, Math.max(-VIEWER_OFFSET_MAX_MS, offsetMs)));
+    if (next === this.viewerOffsetMs) return;
+    this.viewerOffsetMs = next;
+    this.newEpisode(this.lastSeq);
+  }
+
+  get viewerOffset(): number {
+    return this.viewerOffsetMs;
+  }
+
+  /**
+   * The viewer asks to be put in sync now: whatever made the controller hold back (a back-off after
+   * failed seeks, the dead band, a settled paused frame) is forgotten, and the next tick seeks to the
+   * target unless the player is within urgentMs (the rate correction then starts at once).
+   */
+  syncNow(): void {
+    this.newEpisode(this.lastSeq);
+    this.backoffUntil = Number.NEGATIVE_INFINITY;
+    this.syncNowRequested = true;
+  }
+
   /** What the controller has learned about the player (ms). */
   get learned(): { seekLatencyMs: number; seekMarginMs: number; playLatencyMs: number; rateBias: number } {
     return { seekLatencyMs: this.seekLatency, seekMarginMs: this.seekMargin(), playLatencyMs: this.playLatency, rateBias: this.rateBias };
@@ -314,9 +346,11 @@ export class DriftController {
     });
 
     if (serverNow === null) return done(this.timeline.latest() ? "clock" : "idle");
-    const target = syncTarget(this.timeline, serverNow, this.latencyMs);
+    // Streamer mode trails the host; a viewer's own offset moves them ahead (or further behind).
+    const shiftMs = this.latencyMs - this.viewerOffsetMs;
+    const target = syncTarget(this.timeline, serverNow, shiftMs);
     if (!target || !player) return done("idle");
-    if (this.latencyMs > 0) this.timeline.prune(serverNow - this.latencyMs);
+    if (shiftMs > 0) this.timeline.prune(serverNow - shiftMs);
     const { state } = target;
 
     if (player.mediaId !== state.mediaId) {
@@ -371,11 +405,13 @@ export class DriftController {
       this.biasTrack = null;
       this.correction = null;
       this.settle = null;
+      this.syncNowRequested = false;
+      const pausedStatus: SyncStatus = state.stalled ? "host-buffering" : "paused";
       if (!player.paused) this.pause(actions, now);
       if (!sameRate(player.playbackRate, hostRate, this.config.rateStep)) this.setRate(actions, hostRate);
       if (Math.abs(driftMs) <= this.config.pausedToleranceMs) {
         this.pausedSeeks = 0;
-        return done("paused", driftMs);
+        return done(pausedStatus, driftMs);
       }
       // Landing is only so precise (±20 ms on some sites): a few attempts, then accept the frame.
       if (this.pausedSeeks < this.config.maxSeekRetries) {
@@ -383,7 +419,7 @@ export class DriftController {
         this.seek(actions, now, target.position);
         return done("seeking", driftMs);
       }
-      return done("paused", driftMs);
+      return done(pausedStatus, driftMs);
     }
 
     // 5. Host playing.
@@ -392,6 +428,11 @@ export class DriftController {
     const expectedRate = this.correction?.rate ?? this.baseRate(hostRate);
     if (!sameRate(player.playbackRate, expectedRate, this.config.rateStep)) this.setRate(actions, expectedRate);
     this.trackBias(now, driftMs, expectedRate, hostRate);
+
+    if (this.syncNowRequested) {
+      this.syncNowRequested = false;
+      if (Math.abs(driftMs) > this.config.urgentMs && this.resync(actions, now, target.position, hostRate)) return done("seeking", driftMs);
+    }
 
     const large = Math.abs(driftMs) > this.config.seekThresholdMs;
     // After a discontinuity (new host state, a seek or stall that just ended) previousDrift is null and

@@ -10,6 +10,9 @@ export const SLOW_MODE_MAX_SECONDS = 300;
 /** How many members can be muted at once (the state travels whole in every `moderation` event). */
 export const MUTED_MAX = 500;
 
+/** "Wait for everyone" waits this long at most (ms) for a buffering member, then goes on without them. */
+export const BUFFERING_WAIT_MAX_MS = 30_000;
+
 /** The party's moderation state: replicated through the log like the queue, enforced by every instance. */
 export const moderationStateSchema = z.object({
   muted: z.array(memberId).max(MUTED_MAX),
@@ -22,9 +25,14 @@ export const moderationStateSchema = z.object({
    * Twitch chat). Defaulted: events from servers before it lack the field.
    */
   twitchVotes: z.boolean().default(false),
+  /**
+   * "Wait for everyone": the host's player pauses while a member's player buffers (up to
+   * BUFFERING_WAIT_MAX_MS), instead of going on without them (the default).
+   */
+  waitForEveryone: z.boolean().default(false),
 });
 export type ModerationState = z.infer<typeof moderationStateSchema>;
 export function emptyModeration(): ModerationState {
-  return { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false };
+  return { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone: false };
 }
 

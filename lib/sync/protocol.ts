@@ -231,6 +231,8 @@ export const moderationEventSchema = event("moderation", { moderation: moderatio
 export const chatReportEventSchema = event("chat.report", { report: chatReportSchema });
 /** Recording started (the state) or stopped (null): lib/sync/recording-state.ts. */
 export const recordingEventSchema = event("recording", { recording: recordingStateSchema.nullable() });
+/** A member's player started (on) or stopped buffering for more than a moment; the host is told who. */
+export const memberBufferingEventSchema = event("member.buffering", { memberId: id, displayName: z.string().max(100), on: z.boolean() });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -248,6 +250,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   moderationEventSchema,
   chatReportEventSchema,
   recordingEventSchema,
+  memberBufferingEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
@@ -287,6 +290,8 @@ export const chatCommandSchema = event("chat", {
     .refine((text) => [...text].length <= CHAT_MAX, `Message is longer than ${CHAT_MAX} characters`),
 });
 export const pingCommandSchema = event("ping", { t0: millis });
+/** Any member says their player is buffering (on) or plays again (off). */
+export const bufferingCommandSchema = event("buffering", { on: z.boolean() });
 /** Any member reports someone else's chat message to the host. */
 export const chatReportCommandSchema = event("chat.report", { messageId: id });
 /** Queue commands (host only): add links (all or nothing), remove, reorder, play one now, marathon's next, settings. */
@@ -322,6 +327,7 @@ export const clientCommandSchema = z.discriminatedUnion("type", [
   chatCommandSchema,
   pingCommandSchema,
   chatReportCommandSchema,
+  bufferingCommandSchema,
   queueAddCommandSchema,
   queueRemoveCommandSchema,
   queueMoveCommandSchema,

@@ -69,8 +69,9 @@ export interface SyncTarget {
  */
 export function syncTarget(timeline: StateTimeline, serverNow: number, latencyMs: number): SyncTarget | null {
   if (latencyMs <= 0) {
+    // No delay (or a viewer running ahead of the host): the latest state, extrapolated.
     const state = timeline.latest();
-    return state ? { state, position: expectedPosition(state, serverNow) } : null;
+    return state ? { state, position: expectedPosition(state, serverNow - latencyMs) } : null;
   }
   const t = serverNow - latencyMs;
   const state = timeline.stateAt(t);

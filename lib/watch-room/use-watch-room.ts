@@ -11,6 +11,7 @@ import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-s
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import type { ClientCommand, ServerEvent } from "@/lib/sync";
 import { roomMediaKey } from "./media-key";
+import { STORAGE_KEYS } from "@/lib/constants";
 
 export interface WatchRoomHandle {
   model: PartyViewModel | null;
@@ -25,6 +26,10 @@ export interface WatchRoomHandle {
   showing(url: string, title: string): void;
   /** The estimated server time now (ms), or null before the first clock sample. */
   serverNow(): number | null;
+  /** A guest's "Sync now". */
+  syncNow(): void;
+  /** This viewer's own offset from the host (ms, positive: ahead), kept on this device. */
+  setViewerOffset(offsetMs: number): void;
 }
 
 export function useWatchRoom(
@@ -70,6 +75,7 @@ export function useWatchRoom(
       },
       onStatus: (status) => session.setConnection(status.state, status.state === "closed" ? status.error : null),
     });
+    session.setViewerOffset(readViewerOffset());
     sessionRef.current = session;
     connectionRef.current = connection;
     connection.start();
@@ -106,9 +112,35 @@ export function useWatchRoom(
     },
     setPlayer: (player) => sessionRef.current?.setPlayer(player),
     showing: (url, title) => sessionRef.current?.setTab(url, title),
+    syncNow: () => sessionRef.current?.syncNow(),
+    setViewerOffset: (offsetMs) => {
+      const session = sessionRef.current;
+      if (!session) return;
+      session.setViewerOffset(offsetMs);
+      writeViewerOffset(session.model.viewerOffsetMs ?? 0);
+    },
     serverNow: () => {
       const clock = sessionRef.current?.client.clock;
       return clock && clock.sampleCount > 0 ? clock.toServerTime(performance.timeOrigin + performance.now()) : null;
     },
   };
+}
+
+/** The viewer's offset is their device's (a TV behind a capture card), so it is kept in this browser. */
+function readViewerOffset(): number {
+  try {
+    const stored = Number(window.localStorage.getItem(STORAGE_KEYS.viewerOffsetMs));
+    return Number.isFinite(stored) ? stored : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function writeViewerOffset(offsetMs: number): void {
+  try {
+    if (offsetMs === 0) window.localStorage.removeItem(STORAGE_KEYS.viewerOffsetMs);
+    else window.localStorage.setItem(STORAGE_KEYS.viewerOffsetMs, String(offsetMs));
+  } catch {
+    // Storage refused (private mode): the offset holds for this visit only.
+  }
 }

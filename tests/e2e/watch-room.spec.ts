@@ -3,7 +3,7 @@
  * party, on the local stand-in of the YouTube IFrame Player API (tests/support/stand-ins).
  */
 import { expect, test } from "@playwright/test";
-import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomDrift, roomVideo } from "./watch-room-helpers";
 
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eRoomClip";
 
@@ -51,6 +51,16 @@ test("the guest follows the host's play, pause, seek and rate, is pulled back af
   await guest.page.locator('video[data-stand-in="youtube"]').evaluate((v) => {
     (v as HTMLVideoElement).currentTime = 2;
   });
+  await expectRoomInSync(host.page, guest.page);
+
+  // The guest's own offset (a TV behind a capture card): half a second ahead, at 1.5× that is 0.75 s
+  // of video; then back in step.
+  const ahead = guest.page.getByRole("button", { name: "Offset: 0.1 s more ahead" });
+  for (let i = 0; i < 5; i++) await ahead.click();
+  await expect(guest.page.getByTestId("viewer-offset")).toHaveText("0.5 s ahead of the host");
+  await expect.poll(async () => Math.abs((await roomDrift(host.page, guest.page)) - 0.75), { timeout: 30_000, intervals: [200] }).toBeLessThan(0.25);
+  await guest.page.getByRole("button", { name: "Reset offset" }).click();
+  await guest.page.getByRole("button", { name: "Sync now" }).click();
   await expectRoomInSync(host.page, guest.page);
 
   // Tap for sound unmutes the guest's player.

@@ -96,3 +96,32 @@ test("who may report what: members only, not their own message, only a message i
   expect(((await limited.json()) as { detail: string }).detail).toBe("You're reporting messages too fast. Please wait a moment.");
   expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
 });
+
+test("a member's buffering report reaches everyone's stream with who it is; bad input, outsiders and floods are refused", async () => {
+  const host = await guestToken(app.baseUrl, "Buffer Host");
+  const party = await createParty(app.baseUrl, host);
+  const hostMember = await join(party.id, host);
+  const gail = await guestToken(app.baseUrl, "Slow Gail");
+  const gailMember = await join(party.id, gail);
+  const outsider = await guestToken(app.baseUrl, "Buffer Outsider");
+  const buffering = (token: string, on: unknown) => command(app.baseUrl, party.id, token, { type: "buffering", on });
+
+  expect((await buffering(gail, true)).status).toBe(200);
+  const started = await hostMember.stream.waitFor((e) => e.type === "member.buffering");
+  expect(started.data).toMatchObject({ memberId: gailMember.id, displayName: "Slow Gail", on: true });
+  expect((await buffering(gail, false)).status).toBe(200);
+  await hostMember.stream.waitFor((e) => e.type === "member.buffering" && e.on === false);
+
+  const bad = await buffering(gail, "yes");
+  expect(bad.status).toBe(422);
+  expect(((await bad.json()) as { detail: string }).detail).toMatch(/^on: /);
+  expect((await buffering(outsider, true)).status).toBe(403);
+  // Six reports in ten seconds per member; the next waits (a client reports only stalls over a second).
+  for (let i = 0; i < 4; i += 1) expect((await buffering(gail, i % 2 === 0)).status).toBe(200);
+  const limited = await buffering(gail, true);
+  expect(limited.status).toBe(429);
+  expect(((await limited.json()) as { detail: string }).detail).toBe("Too many buffering reports. Please wait a moment.");
+  // The log is in order: once a later message is here, every accepted report is too.
+  await chat(party.id, host, "after the buffering reports", hostMember.stream);
+  expect(hostMember.stream.events.filter((e) => e.data.type === "member.buffering")).toHaveLength(6);
+});

@@ -141,6 +141,7 @@ test("mute, slow mode and lock: host only, enforced on chat and joins, replicate
     { type: "member.mute", memberId: cat.id },
     { type: "room.slowmode", seconds: 30 },
     { type: "room.lock", locked: true },
+    { type: "room.waitforall", enabled: true },
   ]) {
     expect((await command(app.baseUrl, party.id, guest, body)).status).toBe(403);
     expect((await command(app.baseUrl, party.id, outsider, body)).status).toBe(403);
@@ -156,7 +157,7 @@ test("mute, slow mode and lock: host only, enforced on chat and joins, replicate
   expect(muted.status).toBe(403);
   expect(await detail(muted)).toBe("The host muted you.");
   const late = await join(party.id, await guestToken(app.baseUrl, "Late Lou"));
-  expect((await late.stream.waitFor((e) => e.type === "snapshot")).data.moderation).toEqual({ muted: [cat.id], slowModeSeconds: 0, locked: false, twitchVotes: false });
+  expect((await late.stream.waitFor((e) => e.type === "snapshot")).data.moderation).toEqual({ muted: [cat.id], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone: false });
   expect((await command(app.baseUrl, party.id, host, { type: "member.unmute", memberId: cat.id })).status).toBe(200);
   await cat.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { muted: string[] }).muted.length === 0);
   expect((await command(app.baseUrl, party.id, guest, { type: "chat", text: "back" })).status).toBe(200);
@@ -184,4 +185,12 @@ test("mute, slow mode and lock: host only, enforced on chat and joins, replicate
   expect((await command(app.baseUrl, party.id, host, { type: "room.lock", locked: false })).status).toBe(200);
   await hostMember.stream.waitFor((e) => e.type === "moderation" && !(e.moderation as { locked: boolean }).locked);
   expect((await joinStatus(party.id, outsider)).status).toBe(200);
+
+  // The buffering policy: wait for everyone, on and off, replicated like the rest.
+  expect((await command(app.baseUrl, party.id, host, { type: "room.waitforall", enabled: "yes" })).status).toBe(422);
+  expect((await command(app.baseUrl, party.id, host, { type: "room.waitforall", enabled: true })).status).toBe(200);
+  await cat.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { waitForEveryone: boolean }).waitForEveryone);
+  expect((await join(party.id, guest)).snapshot.moderation).toMatchObject({ waitForEveryone: true });
+  expect((await command(app.baseUrl, party.id, host, { type: "room.waitforall", enabled: false })).status).toBe(200);
+  await cat.stream.waitFor((e) => e.type === "moderation" && !(e.moderation as { waitForEveryone: boolean }).waitForEveryone);
 });

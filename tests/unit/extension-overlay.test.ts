@@ -6,7 +6,7 @@
  */
 import type { PartyViewModel } from "@/extension/src/content/sync-session";
 import { Overlay } from "@/extension/src/overlay/overlay";
-import { connectionBadge, syncStatusText } from "@/extension/src/overlay/status-text";
+import { bufferingText, connectionBadge, syncStatusText, viewerOffsetText } from "@/extension/src/overlay/status-text";
 
 const party = {
   id: "p1",
@@ -121,6 +121,37 @@ test("status texts", () => {
   expect(syncStatusText({ status: "correcting", driftMs: -12.4, role: "guest" })).toBe("Fine-tuning sync… (−12 ms)");
   expect(syncStatusText({ status: "host", driftMs: null, role: "host" })).toBe("You are the host: everyone follows your player");
   expect(connectionBadge(model({ connection: "closed", connectionError: "Party not found." }))).toEqual({ text: "Party not found.", tone: "error" });
+  expect(syncStatusText({ status: "host-buffering", driftMs: 0, role: "guest" })).toBe("The host's video is buffering: waiting for it…");
+  expect(viewerOffsetText(0)).toBe("In step with the host");
+  expect(viewerOffsetText(40)).toBe("In step with the host");
+  expect(viewerOffsetText(500)).toBe("0.5 s ahead of the host");
+  expect(viewerOffsetText(-10_000)).toBe("10.0 s behind the host");
+  const who = (...names: string[]) => names.map((displayName, i) => ({ memberId: `m${i}`, displayName }));
+  expect(bufferingText(who())).toBeNull();
+  expect(bufferingText(who("Gail"))).toBe("Gail is buffering");
+  expect(bufferingText(who("Gail", "Sam"))).toBe("Gail and Sam are buffering");
+  expect(bufferingText(who("Gail", "Sam", "Ann"))).toBe("Gail and 2 others are buffering");
+});
+
+test("the host sees who is buffering (and whether everyone waits), and switches the policy; guests do not", async () => {
+  const onWaitForEveryone = jest.fn(async () => undefined);
+  const overlay = new Overlay(document, { onChat: jest.fn(async () => undefined), onStroke: jest.fn(), onClear: jest.fn(), onWaitForEveryone });
+  const q = (name: string) => overlay.host.shadowRoot!.querySelector<HTMLElement>(`[data-vp="${name}"]`)!;
+  const buffering = [{ memberId: "g", displayName: "Gail" }];
+  overlay.render(model({ role: "host", buffering }));
+  expect(q("buffering").hidden).toBe(false);
+  expect(q("buffering").textContent).toBe("Gail is buffering");
+  expect(q("wait-for-everyone").textContent).toBe("Wait for everyone: off");
+  q("wait-for-everyone").click();
+  expect(onWaitForEveryone).toHaveBeenCalledWith(true);
+  overlay.render(model({ role: "host", buffering, waitForEveryone: true, waitingForBuffering: true }));
+  expect(q("wait-for-everyone").getAttribute("aria-pressed")).toBe("true");
+  expect(q("buffering").textContent).toBe("Gail is buffering: everyone waits (up to 30 s)");
+  overlay.render(model({ role: "host", buffering: [] }));
+  expect(q("buffering").hidden).toBe(true);
+  overlay.render(model({ role: "guest", buffering }));
+  expect(q("buffering").hidden).toBe(true);
+  overlay.dispose();
 });
 
 test("while the party is recorded everyone sees it, and whether chat is recorded", () => {
@@ -210,4 +241,25 @@ test("others' messages can be reported (a second press confirms); one you report
   const messages = root.querySelector('[data-vp="chat-messages"]')!;
   expect(messages.textContent).toContain("Message from Bob reported");
   expect(messages.textContent).not.toContain("something rude");
+});
+
+test("a guest gets Sync now and their own offset (0.1 s steps); the host does not", () => {
+  const onSyncNow = jest.fn();
+  const onViewerOffset = jest.fn();
+  const overlay = new Overlay(document, { onChat: jest.fn(async () => undefined), onStroke: jest.fn(), onClear: jest.fn(), onSyncNow, onViewerOffset });
+  const q = (name: string) => overlay.host.shadowRoot!.querySelector<HTMLElement>(`[data-vp="${name}"]`)!;
+  overlay.render(model({ viewerOffsetMs: 0 }));
+  expect(q("guest-sync").hidden).toBe(false);
+  expect(q("viewer-offset").textContent).toBe("In step with the host");
+  q("sync-now").click();
+  expect(onSyncNow).toHaveBeenCalledTimes(1);
+  q("offset-up").click();
+  expect(onViewerOffset).toHaveBeenLastCalledWith(100);
+  overlay.render(model({ viewerOffsetMs: -1200 }));
+  expect(q("viewer-offset").textContent).toBe("1.2 s behind the host");
+  q("offset-down").click();
+  expect(onViewerOffset).toHaveBeenLastCalledWith(-1300);
+  overlay.render(model({ role: "host", viewerOffsetMs: 0 }));
+  expect(q("guest-sync").hidden).toBe(true);
+  overlay.dispose();
 });

@@ -22,6 +22,8 @@ class FakePlayer implements PlayerControl {
   paused = true;
   playbackRate = 1;
   blockPlay = false;
+  /** Stalled on its frame (the clock below still runs: the test moves the position itself). */
+  buffering = false;
   readonly calls: string[] = [];
   private listeners = new Set<() => void>();
   video = { duration: 120 } as HTMLVideoElement;
@@ -41,7 +43,7 @@ class FakePlayer implements PlayerControl {
     this.since = this.clock.now;
   }
   read() {
-    return { currentTime: this.time(), paused: this.paused, playbackRate: this.playbackRate, seeking: false, buffering: false };
+    return { currentTime: this.time(), paused: this.paused, playbackRate: this.playbackRate, seeking: false, buffering: this.buffering };
   }
   loaded() {
     return true;
@@ -189,6 +191,16 @@ function snapshot(h: Harness, role: "host" | "guest", playback: Partial<Playback
     you: { userId: role === "host" ? "host" : "g1", displayName: role === "host" ? "Hank" : "Gail" },
     serverTime: h.serverNow(),
   };
+}
+
+/** A session with a player on an open connection, joined as `role` with this playback (at: now). */
+function joined(role: "host" | "guest", playback: Partial<PlaybackState> = {}, extra: Partial<SnapshotEvent> = {}) {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.setConnection("open");
+  h.session.receive({ ...(snapshot(h, role, { at: h.serverNow(), ...playback }) as SnapshotEvent), ...extra });
+  return { h, player };
 }
 
 test("a guest follows the host: joins mid-play, then a pause, a seek and a rate change; its own seek is pulled back", async () => {
@@ -367,11 +379,7 @@ test("chat, drawing and presence reach the model (echoes deduplicated); refusals
 
 test("a hand-over switches roles live: the new host's pause becomes a command, the old host's player follows", async () => {
   // Gail (g1) is a guest following Hank's playback; then Hank hands the host role to her.
-  const h = new Harness();
-  const player = new FakePlayer(h.clock);
-  h.session.setPlayer(player);
-  h.session.setConnection("open");
-  h.session.receive(snapshot(h, "guest", { paused: false, position: 10, at: h.serverNow(), seq: 1 }));
+  const { h, player } = joined("guest", { paused: false, position: 10, seq: 1 });
   await h.run(3000);
   expect(player.paused).toBe(false);
   expect(h.sent.filter((c) => c.type !== "ping")).toEqual([]);
@@ -400,11 +408,7 @@ test("a hand-over switches roles live: the new host's pause becomes a command, t
 
 test("a hand-over while the old host's player stalls: the new host plays on; a person's pause stays a pause", async () => {
   // Hank's player stalled, so the party waits on his frame (a stall pause); then he hands over to Gail.
-  const h = new Harness();
-  const player = new FakePlayer(h.clock);
-  h.session.setPlayer(player);
-  h.session.setConnection("open");
-  h.session.receive(snapshot(h, "guest", { paused: false, position: 10, at: h.serverNow(), seq: 1 }));
+  const { h, player } = joined("guest", { paused: false, position: 10, seq: 1 });
   await h.run(3000);
   h.session.receive({ v: PROTOCOL_VERSION, type: "playback", state: { mediaId: "m0", paused: true, stalled: true, position: 13, rate: 1, at: h.serverNow(), seq: 2 } });
   await h.run(1000);
@@ -416,11 +420,7 @@ test("a hand-over while the old host's player stalls: the new host plays on; a p
   expect(h.sent.filter((c) => c.type !== "ping").map((c) => c.type)).toEqual(["play"]);
 
   // The same hand-over after a person paused: nothing resumes.
-  const k = new Harness();
-  const kept = new FakePlayer(k.clock);
-  k.session.setPlayer(kept);
-  k.session.setConnection("open");
-  k.session.receive(snapshot(k, "guest", { paused: true, position: 10, at: k.serverNow(), seq: 1 }));
+  const { h: k, player: kept } = joined("guest", { paused: true, position: 10, seq: 1 });
   await k.run(2000);
   k.session.receive({ v: PROTOCOL_VERSION, type: "party", party: meta({ hostUserId: "g1", hostDisplayName: "Gail" }) });
   await k.run(1000);
@@ -451,7 +451,7 @@ test("the host's overlay switches (recording, Twitch votes) become commands; a g
     { v: PROTOCOL_VERSION, type: "room.twitchvotes", enabled: true },
     { v: PROTOCOL_VERSION, type: "recording.stop" },
   ]);
-  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: true } });
+  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: true, waitForEveryone: false } });
   expect(h.models.at(-1)?.twitchVotes).toBe(true);
 
   const g = new Harness();
@@ -459,4 +459,111 @@ test("the host's overlay switches (recording, Twitch votes) become commands; a g
   await g.session.setRecording(true);
   await g.session.setTwitchVotes(true);
   expect(g.sent.filter((c) => c.type !== "ping")).toEqual([]);
+});
+
+test("a guest's own offset moves their player ahead of the host; Sync now puts a drifted player back at once", async () => {
+  const { h, player } = joined("guest", { paused: false, position: 10, seq: 1 });
+  await h.run(3000);
+  expect(Math.abs(player.time() - 13)).toBeLessThan(0.05);
+
+  h.session.setViewerOffset(1000);
+  expect(h.models.at(-1)?.viewerOffsetMs).toBe(1000);
+  await h.run(3000);
+  // The host is at 16 s: this viewer's player runs a second ahead of it.
+  expect(Math.abs(player.time() - 17)).toBeLessThan(0.05);
+
+  // Knocked 200 ms off (below the seek threshold): Sync now lands it back within a tick or two.
+  h.session.setViewerOffset(0);
+  await h.run(3000);
+  player.seek(player.time() + 0.2);
+  h.session.syncNow();
+  await h.run(1000);
+  expect(Math.abs(player.time() - 20)).toBeLessThan(0.05);
+  // The host has nothing to sync to.
+  const host = new Harness();
+  host.session.receive(snapshot(host, "host", { paused: true, position: 0, seq: 1 }));
+  host.session.syncNow();
+  expect(host.sent.filter((c) => c.type !== "ping")).toEqual([]);
+});
+
+test("a guest's player buffering over a second is reported (and its end); a blip is not; the host sees who buffers", async () => {
+  const { h, player } = joined("guest", { paused: false, position: 10, seq: 1 });
+  await h.run(2000);
+  const reports = () => h.sent.filter((c) => c.type === "buffering");
+
+  player.buffering = true;
+  await h.run(600);
+  player.buffering = false;
+  await h.run(1000);
+  expect(reports()).toEqual([]);
+
+  player.buffering = true;
+  await h.run(1500);
+  expect(reports()).toEqual([{ v: PROTOCOL_VERSION, type: "buffering", on: true }]);
+  await h.run(3000);
+  expect(reports()).toHaveLength(1);
+  player.buffering = false;
+  await h.run(500);
+  expect(reports().map((c) => c.type === "buffering" && c.on)).toEqual([true, false]);
+
+  // The host's view: who buffers, in order, never itself; gone when they stop or leave.
+  const host = new Harness();
+  host.session.receive(snapshot(host, "host", { paused: false, position: 0, seq: 1 }));
+  const buffering = (memberId: string, displayName: string, on: boolean) =>
+    host.session.receive({ v: PROTOCOL_VERSION, type: "member.buffering", memberId, displayName, on });
+  buffering("g1", "Gail", true);
+  buffering("g2", "Sam", true);
+  buffering("host", "Hank", true);
+  expect(host.session.model.buffering).toEqual([
+    { memberId: "g1", displayName: "Gail" },
+    { memberId: "g2", displayName: "Sam" },
+  ]);
+  buffering("g1", "Gail", false);
+  expect(host.session.model.buffering).toEqual([{ memberId: "g2", displayName: "Sam" }]);
+  host.session.receive({ v: PROTOCOL_VERSION, type: "presence", members: 1, hostOnline: true, roster: [{ userId: "host", displayName: "Hank", role: "host", guest: false }] });
+  expect(host.session.model.buffering).toEqual([]);
+});
+
+test("wait for everyone: the host's player pauses while a member buffers and plays on when they are back, or after 30 s", async () => {
+  const moderation = (waitForEveryone: boolean) => ({ muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone });
+  const { h, player } = joined("host", { paused: false, position: 5, seq: 1 }, { moderation: moderation(false) });
+  await player.play();
+  await h.run(1000);
+  const buffering = (memberId: string, on: boolean) => h.session.receive({ v: PROTOCOL_VERSION, type: "member.buffering", memberId, displayName: memberId, on });
+
+  // Keep going (the default): a buffering member changes nothing.
+  buffering("g1", true);
+  await h.run(1000);
+  expect(player.paused).toBe(false);
+  buffering("g1", false);
+
+  // Wait for everyone: paused (and the pause published) while Gail buffers, playing once she is back.
+  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: moderation(true) });
+  buffering("g1", true);
+  await h.run(500);
+  expect(player.paused).toBe(true);
+  expect(h.session.model.waitingForBuffering).toBe(true);
+  expect(h.sent.filter((c) => c.type === "pause")).toHaveLength(1);
+  buffering("g1", false);
+  await h.run(500);
+  expect(player.paused).toBe(false);
+  expect(h.session.model.waitingForBuffering).toBe(false);
+
+  // Someone who never recovers is waited for 30 s at most, once per buffering episode.
+  buffering("g2", true);
+  await h.run(29_000);
+  expect(player.paused).toBe(true);
+  await h.run(1500);
+  expect(player.paused).toBe(false);
+  await h.run(5000);
+  expect(player.paused).toBe(false);
+
+  // The host presses play while waiting: the party goes on without them.
+  buffering("g3", true);
+  await h.run(500);
+  expect(player.paused).toBe(true);
+  await player.play();
+  await h.run(2000);
+  expect(player.paused).toBe(false);
+  expect(h.session.model.waitingForBuffering).toBe(false);
 });

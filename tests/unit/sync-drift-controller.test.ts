@@ -178,6 +178,42 @@ describe("DriftController", () => {
     expect(d.driftMs).toBeCloseTo(3000, 6);
     expect(d.actions.map((a) => a.type)).toEqual(["pause", "seek"]);
   });
+
+  it("keeps a viewer's own offset: ahead of the host by it, or further behind, within ±10 s", () => {
+    const ahead = harness();
+    ahead.controller.setViewerOffset(500);
+    // At the host's position the player is 500 ms behind where this viewer wants it.
+    expect(ahead.tick({ driftMs: 0 }).driftMs).toBeCloseTo(-500, 6);
+    expect(ahead.tick({ driftMs: 500 }).driftMs).toBeCloseTo(0, 6);
+    const behind = harness();
+    behind.controller.setLatency(1000);
+    behind.controller.setViewerOffset(-2000);
+    expect(behind.tick({ driftMs: 0 }).driftMs).toBeCloseTo(3000, 6);
+    behind.controller.setViewerOffset(-60_000);
+    expect(behind.controller.viewerOffset).toBe(-10_000);
+    // Paused, everyone shows the host's frame.
+    const paused = harness({ ...playing, paused: true, position: 42 });
+    paused.controller.setViewerOffset(800);
+    expect(paused.tick({ paused: true, driftMs: 0 })).toMatchObject({ actions: [], status: "paused" });
+  });
+
+  it("Sync now: seeks at once where the controller would correct by rate; a small drift is left to the rate correction", () => {
+    const h = harness();
+    // 150 ms off in steady playback: below the seek threshold, the controller corrects by rate after a
+    // few smoothed samples. Sync now seeks on the next tick instead.
+    h.controller.syncNow();
+    expect(h.tick({ driftMs: 150 }).actions.map((a) => a.type)).toEqual(["pause", "seek"]);
+
+    // 30 ms off: no visible seek (a frozen frame would cost more than it fixes).
+    const small = harness();
+    small.controller.syncNow();
+    expect(small.tick({ driftMs: 30 }).actions).toEqual([]);
+  });
+
+  it("says when the party waits on the host's buffering", () => {
+    const h = harness({ ...playing, paused: true, stalled: true, position: 42 });
+    expect(h.tick({ paused: true, driftMs: 0 })).toMatchObject({ actions: [], status: "host-buffering" });
+  });
 });
 
 describe("HostReporter", () => {

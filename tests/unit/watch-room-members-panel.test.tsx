@@ -28,3 +28,15 @@ test("a server without the roster: the count and who you are", () => {
   expect(screen.queryByRole("list", { name: "Who is watching" })).toBeNull();
   expect(screen.getByText("You: Hana (host)")).toBeInTheDocument();
 });
+
+test("the host's settings include the buffering policy: wait for everyone who buffers, or keep going", () => {
+  const onChange = jest.fn();
+  const settings = { slowModeSeconds: 0, locked: false, onSlowMode: jest.fn(), onLock: jest.fn(), waitForEveryone: { on: false, onChange } };
+  const view = render(<MembersPanel {...base} isHost members={1} roster={[member("h", "Hana", "host")]} you={{ userId: "h", displayName: "Hana" }} settings={settings} />);
+  const box = screen.getByRole("checkbox", { name: "Wait for everyone who buffers (up to 30 s)" });
+  expect(box).not.toBeChecked();
+  box.click();
+  expect(onChange).toHaveBeenCalledWith(true);
+  view.rerender(<MembersPanel {...base} isHost members={1} roster={[member("h", "Hana", "host")]} you={{ userId: "h", displayName: "Hana" }} settings={{ ...settings, waitForEveryone: { on: true, onChange } }} />);
+  expect(screen.getByRole("checkbox", { name: "Wait for everyone who buffers (up to 30 s)" })).toBeChecked();
+});

@@ -134,7 +134,13 @@ export class PlayerContentScript {
       onVote: (pollId, option) => session.vote(pollId, option),
       onRecord: (on) => session.setRecording(on),
       onTwitchVotes: (on) => session.setTwitchVotes(on),
+      onWaitForEveryone: (on) => session.setWaitForEveryone(on),
       onReport: (messageId) => session.reportMessage(messageId),
+      onSyncNow: () => session.syncNow(),
+      onViewerOffset: (offsetMs) => {
+        session.setViewerOffset(offsetMs);
+        void this.ext.storage.local.set({ [STORAGE_KEYS.viewerOffset]: session.model.viewerOffsetMs ?? 0 }).catch(() => undefined);
+      },
       serverNow: () => {
         const clock = session.client.clock;
         return clock.sampleCount > 0 ? clock.toServerTime(this.win.performance.timeOrigin + this.win.performance.now()) : null;
@@ -143,6 +149,13 @@ export class PlayerContentScript {
     overlay.setVideo(video);
     session.setPlayer(control);
     overlay.render(session.model);
+    void this.ext.storage.local
+      .get([STORAGE_KEYS.viewerOffset])
+      .then((items) => {
+        const stored = items[STORAGE_KEYS.viewerOffset];
+        if (typeof stored === "number" && Number.isFinite(stored)) session.setViewerOffset(stored);
+      })
+      .catch(() => undefined);
 
     // What earlier sessions learned about this site's player (a slow DRM seek, a biased rate): the
     // first resync can use it. Saved back while it plays and when the party stops here.

@@ -15,6 +15,8 @@ import {
   MUTED_MESSAGE,
   PROTOCOL_VERSION,
   removalMessage,
+  BUFFERING_WAIT_MAX_MS,
+  ROSTER_MAX,
   SyncClient,
   type ChatMessage,
   type ChatReport,
@@ -60,7 +62,18 @@ export interface PartyViewModel {
   recording?: RecordingState | null;
   /** Whether `!vote N` in the streamer's Twitch chat counts in the party's polls (a Twitch-chat party). */
   twitchVotes?: boolean;
+  /** This viewer's own offset from the host (ms, positive: ahead). */
+  viewerOffsetMs?: number;
+  /** Other members whose players are buffering (they said so), in the order they started. */
+  buffering?: { memberId: string; displayName: string }[];
+  /** The party's buffering policy: the host's player waits for buffering members (BUFFERING_WAIT_MAX_MS at most). */
+  waitForEveryone?: boolean;
+  /** The host's player is paused, waiting for the buffering members. */
+  waitingForBuffering?: boolean;
 }
+
+/** How long a guest's player must buffer before the host is told (ms): a blip is not worth a word. */
+export const BUFFERING_REPORT_MS = 1000;
 
 export interface SyncSessionDeps {
   /** Monotonic ms (performance.timeOrigin + performance.now()). */
@@ -91,6 +104,12 @@ export class SyncSession {
   private disposed = false;
   /** The host's latest play/pause (live streams follow only this). */
   private hostPaused: boolean | null = null;
+  private bufferingSince: number | null = null;
+  private bufferingReported = false;
+  /** The host waits for buffering members ("wait for everyone"); `pausedSeen`: our pause took effect. */
+  private waiting: { since: number; pausedSeen: boolean } | null = null;
+  /** Members already waited for in their current buffering episode. */
+  private readonly waitedFor = new Set<string>();
   private lastLivePlayAt = Number.NEGATIVE_INFINITY;
   /** The clock estimate at the last tick (shown as diagnostics). */
   lastTick: { at: number; offsetMs: number; errorMs: number; samples: number } | null = null;
@@ -148,6 +167,21 @@ export class SyncSession {
     this.render();
   }
 
+  /** This viewer's own offset from the host (ms, positive: ahead); see DriftController.setViewerOffset. */
+  setViewerOffset(offsetMs: number): void {
+    this.client.controller.setViewerOffset(offsetMs);
+    this.model.viewerOffsetMs = this.client.controller.viewerOffset;
+    this.render();
+    this.queueTick();
+  }
+
+  /** "Sync now": a guest asks to be put on the host's position at once. */
+  syncNow(): void {
+    if (this.role !== "guest") return;
+    this.client.controller.syncNow();
+    this.queueTick();
+  }
+
   /** The network or the page's visibility changed: the clock estimate may be stale. */
   resetClock(): void {
     this.client.resetClock(this.deps.now());
@@ -180,6 +214,7 @@ export class SyncSession {
         m.reports = event.reports ?? [];
         m.recording = event.recording ?? null;
         m.twitchVotes = event.moderation?.twitchVotes === true;
+        m.waitForEveryone = event.moderation?.waitForEveryone === true;
         this.reportedMediaKey = this.keyOf(event.party.media.url);
         this.followMedia();
         // A host whose tab moved on to another video while disconnected (a full page load).
@@ -193,7 +228,12 @@ export class SyncSession {
         break;
       case "presence":
         m.members = event.members;
-        if (event.roster) m.roster = event.roster;
+        if (event.roster) {
+          m.roster = event.roster;
+          // Whoever left while buffering is not waited on (a full roster may not name everyone here).
+          const here = new Set(event.roster.map((member) => member.userId));
+          if (event.roster.length < ROSTER_MAX) m.buffering = (m.buffering ?? []).filter((b) => here.has(b.memberId));
+        }
         m.hostOnline = event.hostOnline;
         break;
       case "chat":
@@ -216,12 +256,20 @@ export class SyncSession {
       case "member.removed":
         // This member's stream closes next and the reconnect is refused; say why meanwhile.
         if (m.you && event.memberId === m.you.userId) m.notice = removalMessage(event.reason);
+        m.buffering = (m.buffering ?? []).filter((b) => b.memberId !== event.memberId);
         break;
+      case "member.buffering": {
+        if (!event.on) this.waitedFor.delete(event.memberId);
+        const others = (m.buffering ?? []).filter((b) => b.memberId !== event.memberId);
+        m.buffering = event.on && event.memberId !== m.you?.userId ? [...others, { memberId: event.memberId, displayName: event.displayName }] : others;
+        break;
+      }
       case "recording":
         m.recording = event.recording;
         break;
       case "moderation":
         m.twitchVotes = event.moderation.twitchVotes === true;
+        m.waitForEveryone = event.moderation.waitForEveryone === true;
         if (m.you && event.moderation.muted.includes(m.you.userId)) m.notice = MUTED_MESSAGE;
         else if (m.notice === MUTED_MESSAGE) m.notice = null;
         break;
@@ -252,6 +300,12 @@ export class SyncSession {
   async setTwitchVotes(enabled: boolean): Promise<void> {
     if (this.role !== "host") return;
     await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "room.twitchvotes", enabled });
+  }
+
+  /** The host's buffering policy: wait for everyone (true) or keep going (false). */
+  async setWaitForEveryone(enabled: boolean): Promise<void> {
+    if (this.role !== "host") return;
+    await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "room.waitforall", enabled });
   }
 
   /** Votes in the open poll (a changed vote replaces the previous one); shown as yours once the server took it. */
@@ -300,12 +354,64 @@ export class SyncSession {
       });
     }
     this.lastTick = { at: now, offsetMs: this.client.clock.offset, errorMs: this.client.clock.errorBound, samples: this.client.clock.sampleCount };
+    this.reportBuffering(now, out.status === "buffering" && this.client.role === "guest");
+    this.waitForBuffering(now, player, reading);
     if (out.status !== this.model.status || out.driftMs !== this.model.driftMs) {
       this.model.status = out.status;
       this.model.driftMs = out.driftMs;
       this.render();
     }
     if (out.wakeAt !== null) this.scheduleWake(out.wakeAt, now);
+  }
+
+  /**
+   * "Wait for everyone", on the host's side: when a member starts buffering, the host's player pauses
+   * (everyone follows) until nobody buffers or BUFFERING_WAIT_MAX_MS passed, then plays on. A host who
+   * presses play meanwhile goes on without them.
+   */
+  private waitForBuffering(now: number, player: SyncPlayer | null, reading: { paused: boolean } | null): void {
+    const m = this.model;
+    const buffering = m.buffering ?? [];
+    const waiting = this.waiting;
+    if (this.client.role !== "host" || !player || !reading) {
+      if (waiting) this.setWaiting(null);
+      return;
+    }
+    if (waiting) {
+      if (reading.paused) waiting.pausedSeen = true;
+      else if (waiting.pausedSeen) return this.setWaiting(null); // the host played on by hand
+      if (buffering.length > 0 && m.waitForEveryone && now - waiting.since < BUFFERING_WAIT_MAX_MS) return;
+      this.setWaiting(null);
+      this.perform(player, { type: "play" });
+      return;
+    }
+    if (!m.waitForEveryone || reading.paused || !buffering.some((b) => !this.waitedFor.has(b.memberId))) return;
+    for (const b of buffering) this.waitedFor.add(b.memberId);
+    this.setWaiting({ since: now, pausedSeen: false });
+    this.perform(player, { type: "pause" });
+  }
+
+  private setWaiting(waiting: { since: number; pausedSeen: boolean } | null): void {
+    this.waiting = waiting;
+    if (this.model.waitingForBuffering === (waiting !== null)) return;
+    this.model.waitingForBuffering = waiting !== null;
+    this.render();
+  }
+
+  /** Tells the party when this guest's player has buffered for a while, and when it plays again. */
+  private reportBuffering(now: number, buffering: boolean): void {
+    const send = (on: boolean) => this.deps.send({ v: PROTOCOL_VERSION, type: "buffering", on });
+    if (buffering) {
+      this.bufferingSince ??= now;
+      if (this.bufferingReported || now - this.bufferingSince < BUFFERING_REPORT_MS) return;
+      this.bufferingReported = true;
+      void send(true).catch(() => (this.bufferingReported = false));
+      return;
+    }
+    this.bufferingSince = null;
+    if (!this.bufferingReported) return;
+    this.bufferingReported = false;
+    void send(false).catch(() => undefined);
   }
 
   dispose(): void {

@@ -12,7 +12,7 @@ import type { PartyViewModel } from "../content/sync-session";
 import { drawStroke, newStrokeId, pictureRect, simplify, toRelative, type Rect } from "./geometry";
 import { OVERLAY_CSS } from "./overlay-styles";
 import { PollSection } from "./poll-section";
-import { connectionBadge, membersText, syncStatusText } from "./status-text";
+import { connectionBadge, hostBufferingText, membersText, syncStatusText, VIEWER_OFFSET_STEP_MS, viewerOffsetText } from "./status-text";
 
 export interface OverlayHandlers {
   onChat(text: string): Promise<void>;
@@ -28,6 +28,11 @@ export interface OverlayHandlers {
   onTwitchVotes?(on: boolean): Promise<void>;
   /** Reports someone else's chat message to the host. */
   onReport?(messageId: string): Promise<void>;
+  /** The host's buffering policy: wait for everyone (true) or keep going. */
+  onWaitForEveryone?(on: boolean): Promise<void>;
+  /** A guest's "Sync now" and own offset from the host (ms, positive: ahead); shown to guests when given. */
+  onSyncNow?(): void;
+  onViewerOffset?(offsetMs: number): void;
 }
 
 /** How long a first press of Report waits for the second that confirms it (ms). */
@@ -53,6 +58,8 @@ export class Overlay {
   private readonly members: HTMLElement;
   private readonly hostName: HTMLElement;
   private readonly status: HTMLElement;
+  /** The host's view of who is buffering. */
+  private readonly bufferingLine: HTMLElement;
   private readonly notice: HTMLElement;
   /** "● Recording" and what is recorded, while the host records the party. */
   private readonly recording: HTMLElement;
@@ -61,6 +68,10 @@ export class Overlay {
   private readonly color: HTMLInputElement;
   private readonly recordButton: HTMLButtonElement;
   private readonly twitchVotesButton: HTMLButtonElement;
+  private readonly waitButton: HTMLButtonElement;
+  /** A guest's own sync: Sync now and the offset stepper. */
+  private readonly guestSync: HTMLElement;
+  private readonly offsetText: HTMLElement;
   private renderedReports: unknown = null;
   private armedReport: { id: string; until: number } | null = null;
   private readonly chat: HTMLElement;
@@ -100,7 +111,8 @@ export class Overlay {
     this.hostName = el(doc, "span", { "data-vp": "host" });
     meta.append(this.members, this.hostName);
     this.status = el(doc, "div", { class: "status", "data-vp": "sync-status" });
-    head.append(title, meta, this.status);
+    this.bufferingLine = el(doc, "div", { class: "status", role: "status", "data-vp": "buffering", hidden: "" });
+    head.append(title, meta, this.status, this.bufferingLine);
     this.notice = el(doc, "div", { class: "notice", role: "alert", "data-vp": "notice", hidden: "" });
     this.recording = el(doc, "div", { class: "recording", role: "status", "data-vp": "recording", hidden: "" });
 
@@ -110,7 +122,22 @@ export class Overlay {
     const clear = el(doc, "button", { type: "button", class: "secondary", "data-vp": "clear" }, "Clear");
     this.recordButton = el(doc, "button", { type: "button", class: "secondary", "data-vp": "record", hidden: "" }, "Record");
     this.twitchVotesButton = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "twitch-votes", hidden: "" }, "Twitch !vote");
-    this.tools.append(this.drawToggle, this.color, clear, this.recordButton, this.twitchVotesButton);
+    this.waitButton = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "wait-for-everyone", hidden: "" }, "Wait for everyone: off");
+    this.tools.append(this.drawToggle, this.color, clear, this.recordButton, this.twitchVotesButton, this.waitButton);
+
+    this.guestSync = el(doc, "div", { class: "tools", role: "group", "aria-label": "Your sync", "data-vp": "guest-sync", hidden: "" });
+    const syncNow = el(doc, "button", { type: "button", class: "secondary", "data-vp": "sync-now" }, "Sync now");
+    const earlier = el(doc, "button", { type: "button", class: "secondary", "aria-label": "Offset: 0.1 s more behind", "data-vp": "offset-down" }, "−0.1 s");
+    this.offsetText = el(doc, "output", { "aria-live": "polite", "data-vp": "viewer-offset" });
+    const later = el(doc, "button", { type: "button", class: "secondary", "aria-label": "Offset: 0.1 s more ahead", "data-vp": "offset-up" }, "+0.1 s");
+    this.guestSync.append(syncNow, earlier, this.offsetText, later);
+    const step = (sign: 1 | -1) => {
+      const current = this.model?.viewerOffsetMs ?? 0;
+      this.handlers.onViewerOffset?.(Math.round((current + sign * VIEWER_OFFSET_STEP_MS) / VIEWER_OFFSET_STEP_MS) * VIEWER_OFFSET_STEP_MS);
+    };
+    syncNow.addEventListener("click", () => this.handlers.onSyncNow?.());
+    earlier.addEventListener("click", () => step(-1));
+    later.addEventListener("click", () => step(1));
 
     this.chat = el(doc, "section", { class: "chat", "aria-label": "Party chat" });
     this.messages = el(doc, "ul", { class: "messages", "data-vp": "chat-messages", "aria-live": "polite" });
@@ -122,7 +149,7 @@ export class Overlay {
     const onVote = handlers.onVote?.bind(handlers);
     this.poll = onVote ? new PollSection(doc, (pollId, option) => void onVote(pollId, option).catch(() => undefined), () => handlers.serverNow?.() ?? null) : null;
 
-    this.panel.append(head, this.recording, this.notice, this.tools, ...(this.poll ? [this.poll.element] : []), this.chat);
+    this.panel.append(head, this.recording, this.notice, this.tools, this.guestSync, ...(this.poll ? [this.poll.element] : []), this.chat);
     this.tab = el(doc, "button", { class: "tab", type: "button", hidden: "", "aria-label": "Show the party panel", "data-vp": "show" }, "VP");
     this.root.append(style, this.canvas, this.panel, this.tab);
 
@@ -132,6 +159,7 @@ export class Overlay {
     clear.addEventListener("click", () => this.handlers.onClear());
     this.recordButton.addEventListener("click", () => void this.handlers.onRecord?.(!this.model?.recording).catch(() => undefined));
     this.twitchVotesButton.addEventListener("click", () => void this.handlers.onTwitchVotes?.(this.model?.twitchVotes !== true).catch(() => undefined));
+    this.waitButton.addEventListener("click", () => void this.handlers.onWaitForEveryone?.(this.model?.waitForEveryone !== true).catch(() => undefined));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.input.value.trim();
@@ -180,6 +208,9 @@ export class Overlay {
     const hostName = model.party?.hostDisplayName ?? "";
     this.hostName.textContent = model.role === "host" ? "Host: you" : hostName ? `Host: ${hostName}` : "";
     this.status.textContent = syncStatusText(model);
+    const buffering = hostBufferingText(model);
+    this.bufferingLine.textContent = buffering ?? "";
+    this.bufferingLine.hidden = buffering === null;
     this.notice.textContent = model.notice ?? "";
     this.notice.hidden = !model.notice;
     const recording = model.recording ?? null;
@@ -193,6 +224,12 @@ export class Overlay {
     this.twitchVotesButton.hidden = !this.handlers.onTwitchVotes || model.party?.chatProvider !== "twitch";
     this.twitchVotesButton.setAttribute("aria-pressed", String(model.twitchVotes === true));
     this.twitchVotesButton.textContent = model.twitchVotes ? "Twitch !vote: on" : "Twitch !vote: off";
+    this.guestSync.hidden = model.role !== "guest" || !this.handlers.onSyncNow;
+    this.offsetText.textContent = viewerOffsetText(model.viewerOffsetMs ?? 0);
+    this.waitButton.hidden = !this.handlers.onWaitForEveryone;
+    this.waitButton.setAttribute("aria-pressed", String(model.waitForEveryone === true));
+    this.waitButton.textContent = model.waitForEveryone ? "Wait for everyone: on" : "Wait for everyone: off";
+    this.waitButton.title = "Pause while someone buffers (up to 30 s)";
     if (!isHost && this.drawing) this.setDrawing(false);
     this.poll?.render(model.poll ?? null, model.pollVote ?? null);
     this.renderChat(model);

@@ -1,5 +1,5 @@
 /** What the overlay says about the connection and the sync (pure: unit-tested). */
-import type { SyncStatus } from "@/lib/sync";
+import { BUFFERING_WAIT_MAX_MS, type SyncStatus } from "@/lib/sync";
 import type { PartyViewModel } from "../content/sync-session";
 
 export const RECONNECTING = "Reconnecting...";
@@ -25,6 +25,7 @@ const STATUS: Record<SyncStatus, string> = {
   correcting: "Fine-tuning sync…",
   synced: "In sync with the host",
   paused: "Paused by the host",
+  "host-buffering": "The host's video is buffering: waiting for it…",
   host: "You are the host: everyone follows your player",
 };
 
@@ -39,4 +40,30 @@ export function syncStatusText(model: Pick<PartyViewModel, "status" | "driftMs" 
 
 export function membersText(members: number): string {
   return members === 1 ? "1 watching" : `${members} watching`;
+}
+
+/** Steps of the viewer's own offset control (ms). */
+export const VIEWER_OFFSET_STEP_MS = 100;
+
+/** "In step with the host", "0.5 s ahead of the host", "1.2 s behind the host". */
+export function viewerOffsetText(offsetMs: number): string {
+  if (Math.round(offsetMs / 100) === 0) return "In step with the host";
+  const seconds = (Math.abs(offsetMs) / 1000).toFixed(1);
+  return `${seconds} s ${offsetMs > 0 ? "ahead of" : "behind"} the host`;
+}
+
+/** "Gail is buffering", "Gail and Sam are buffering", "Gail and 2 others are buffering"; null: nobody. */
+export function bufferingText(buffering: readonly { displayName: string }[] | undefined): string | null {
+  const names = (buffering ?? []).map((b) => b.displayName);
+  if (names.length === 0) return null;
+  if (names.length === 1) return `${names[0]} is buffering`;
+  if (names.length === 2) return `${names[0]} and ${names[1]} are buffering`;
+  return `${names[0]} and ${names.length - 1} others are buffering`;
+}
+
+/** The host's line about buffering members: who, and whether the party waits for them. */
+export function hostBufferingText(model: Pick<PartyViewModel, "role" | "buffering" | "waitingForBuffering">): string | null {
+  const who = model.role === "host" ? bufferingText(model.buffering) : null;
+  if (!who) return null;
+  return model.waitingForBuffering ? `${who}: everyone waits (up to ${BUFFERING_WAIT_MAX_MS / 1000} s)` : who;
 }

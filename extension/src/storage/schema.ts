@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   session: "vp:session",
   party: "vp:party",
   players: "vp:players",
+  /** The viewer's own sync offset from the host (ms), for this browser. */
+  viewerOffset: "vp:viewerOffset",
 } as const;
 
 export const settingsSchema = z.object({

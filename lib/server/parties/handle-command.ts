@@ -20,6 +20,8 @@ import { recordMedia } from "./record-media";
 import { reportChatMessage } from "./report-chat-message";
 
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, max: 10 } as const;
+/** A player that keeps stalling reports each stall; clients report only stalls longer than a second. */
+export const BUFFERING_RATE_LIMIT = { windowSeconds: 10, max: 6 } as const;
 const HOST_ONLY = "Only the host can control playback and drawing.";
 const POLL_HOST_ONLY = "Only the host can open, close or cancel a poll and change the break.";
 
@@ -62,6 +64,11 @@ export async function handleCommand(
     }
     case "chat.report":
       return reportChatMessage(room, caller, command.messageId);
+    case "buffering":
+      await enforceRateLimit(`buffering:${room.id}:${caller.id}`, BUFFERING_RATE_LIMIT, "Too many buffering reports. Please wait a moment.");
+      return {
+        id: await publish(room, { v: PROTOCOL_VERSION, type: "member.buffering", memberId: caller.id, displayName: caller.displayName.slice(0, 100), on: command.on }),
+      };
     case "draw.stroke":
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "draw.stroke", stroke: command.stroke }) };
     case "draw.clear":

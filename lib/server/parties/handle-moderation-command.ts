@@ -76,6 +76,9 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
       if (room.meta.chatProvider !== "twitch" || !room.meta.chatChannel) throw conflict(NOT_TWITCH_CHAT);
       if ((room.moderation.twitchVotes === true) === command.enabled) return { id: null };
       return publishModeration(room, { ...room.moderation, twitchVotes: command.enabled });
+    case "room.waitforall":
+      if ((room.moderation.waitForEveryone === true) === command.enabled) return { id: null };
+      return publishModeration(room, { ...room.moderation, waitForEveryone: command.enabled });
     case "host.handover":
       return handOverHost(room, caller.id, command.memberId);
   }
