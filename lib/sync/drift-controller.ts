@@ -389,6 +389,9 @@ export class DriftController {
         this.setRate(actions, hostRate);
       }
       this.settle = null;
+      // The host paused: a buffering player pauses too (it would play on once its data arrives, and
+      // some players stay "buffering" until they are told something).
+      if (state.paused && !player.paused && now - this.lastPauseAt >= this.config.playRetryMs) this.pause(actions, now);
       return done("buffering", driftMs);
     }
 

@@ -70,6 +70,23 @@ async function launch(): Promise<ExtensionBrowser> {
   return b;
 }
 
+/**
+ * A youtube.com tab the extension opened itself. Playwright attaches to tabs the browser makes a moment
+ * late, so on a loaded machine such a tab's first request can miss context.route and fail offline
+ * (chrome-error://chromewebdata/). The browser still keeps the URL the extension opened as the tab's
+ * own: load that URL again, this time through the route.
+ */
+async function throughRoute(b: ExtensionBrowser, page: Page): Promise<void> {
+  await page.waitForLoadState("domcontentloaded");
+  if (!page.url().startsWith("chrome-error:")) return;
+  const opened = await b.worker.evaluate(async () => {
+    type Tabs = { query(query: object): Promise<{ url?: string; pendingUrl?: string }[]> };
+    const tabs = await (globalThis as unknown as { chrome: { tabs: Tabs } }).chrome.tabs.query({});
+    return tabs.map((tab) => tab.pendingUrl || tab.url || "").find((url) => /^https:\/\/([a-z]+\.)?youtube\.com\//.test(url)) ?? null;
+  });
+  if (opened) await page.goto(opened);
+}
+
 async function continueAsGuest(b: ExtensionBrowser, name: string): Promise<Page> {
   const popup = await openPopup(b);
   await popup.getByLabel("Guest username").fill(name);
@@ -158,6 +175,7 @@ test("the host plays in the watch room; a guest with the extension on youtube.co
     })(),
   ]);
   // The extension opens the party's video on youtube.com (the room's link, in its canonical form).
+  await throughRoute(guest, guestPage);
   await expect(guestPage).toHaveURL(/^https:\/\/www\.youtube\.com\/watch\?v=e2eRoomExt2/);
   await waitForVideoReady(guestPage);
   await popup.close();

@@ -156,6 +156,15 @@ describe("DriftController", () => {
     expect(h.tick({ mediaId: "m0", driftMs: -9000 })).toMatchObject({ actions: [], status: "media" });
   });
 
+  it("pauses a buffering player when the host pauses, without repeating it every tick", () => {
+    const h = harness({ ...playing, paused: true, position: 42 });
+    expect(h.tick({ buffering: true, driftMs: 300 })).toMatchObject({ actions: [{ type: "pause" }], status: "buffering" });
+    h.advance(250);
+    expect(h.tick({ buffering: true, driftMs: 300 }).actions).toEqual([]);
+    h.advance(1000);
+    expect(h.tick({ buffering: true, driftMs: 300 }).actions).toEqual([{ type: "pause" }]);
+  });
+
   it("pauses on the host's frame when the host pauses", () => {
     const h = harness({ ...playing, paused: true, position: 42 });
     expect(h.tick({ driftMs: 300 }).actions).toEqual([{ type: "pause" }, { type: "seek", position: 42 }]);
