@@ -1,9 +1,9 @@
 "use client";
 /**
  * Better Auth's browser client. On every response that carries a fresh bearer token
- * (`set-auth-token`, from the bearer plugin) the token is kept in storage key `jwt` (spec §3) so the
+ * (`set-auth-token`, from the bearer plugin) the token is kept in storage key `jwt` so the
  * API client and the extension handshake can use it; sign-out removes it. Social sign-ins end with
- * a token exchange (spec §4 "Auth"), which stores the backend token the same way.
+ * a token exchange, which stores the backend token the same way.
  */
 import { usernameClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";

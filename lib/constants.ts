@@ -1,5 +1,5 @@
 /**
- * Every number and fixed text value from the product spec (§9 and the few in §3/§4/§5) lives here.
+ * Every number and fixed text value from the product spec lives here.
  * Import these; never retype a spec constant.
  */
 
@@ -50,10 +50,10 @@ export const SETUP_MINUTES = 5;
 /** Chat message limit (issue: sync engine and live party rooms). */
 export const CHAT_MESSAGE_MAX_LENGTH = 500;
 
-/** Platforms a scheduled party may name (spec §5). */
+/** Platforms a scheduled party may name. */
 export const SCHEDULED_PARTY_PLATFORMS = ["Netflix", "Disney+", "HBO Max", "Amazon Prime", "YouTube", "Other"] as const;
 
-/** Browser storage keys (spec §3). */
+/** Browser storage keys. */
 export const STORAGE_KEYS = {
   jwt: "jwt",
   accentColor: "vp_accent_color",
@@ -64,15 +64,15 @@ export const STORAGE_KEYS = {
 } as const;
 export const DEFAULT_PROFILE_PIC_SOURCE = "default";
 
-/** Window-message sources (spec §7). */
+/** Window-message sources. */
 export const WINDOW_MESSAGE_SOURCE_SITE = `${PRODUCT_SLUG}-auth`;
 export const WINDOW_MESSAGE_SOURCE_EXTENSION = `${PRODUCT_SLUG}-extension`;
 
-/** Social networks on a profile (spec §3), in display order. */
+/** Social networks on a profile, in display order. */
 export const SOCIAL_NETWORKS = ["twitch", "youtube", "twitter", "facebook", "instagram", "tiktok", "discord"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-/** Fixed API texts (spec §8). */
+/** Fixed API texts. */
 export const API_HTML_ERROR =
   "API returned HTML instead of JSON. Check if the backend is running, the endpoint is correct, and you are authenticated.";
 export const API_DEFAULT_ERROR = "API error";

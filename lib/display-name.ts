@@ -1,4 +1,4 @@
-/** The name the site shows for a user (spec §2 header): display name → provider display name → e-mail. */
+/** The name the site shows for a user (header): display name → provider display name → e-mail. */
 export interface NamedUser {
   name?: string | null;
   displayUsername?: string | null;

@@ -1,5 +1,5 @@
 /**
- * Platform names derived from a party's platform domain (spec §7: Netflix, Disney+, YouTube, Hulu,
+ * Platform names derived from a party's platform domain (Netflix, Disney+, YouTube, Hulu,
  * HBO Max, Paramount+, Peacock, StarPlus), plus the other sites the extension supports.
  */
 const PLATFORMS: { name: string; match: RegExp }[] = [

@@ -3,7 +3,7 @@
  * impersonate the service. Shared by sign-up validation on the server and hints in the browser.
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  // routes of spec §2 and our own
+  // the site's routes and our own
   "about", "faqs", "faq", "blogs", "blog", "parties", "party", "scheduled-parties", "playlists", "add-video", "add",
   "playlist", "playlist-landing", "getting-started", "streaming-guide", "privacy-policy", "terms-of-service",
   "contact", "extension-auth", "auth", "kick-auth-callback", "profile", "get-extension", "join", "watch",

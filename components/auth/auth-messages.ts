@@ -1,4 +1,4 @@
-/** Sign-in texts of spec §8, word for word, shared by the auth modal and the Kick callback page. */
+/** Sign-in texts of the product spec, word for word, shared by the auth modal and the Kick callback page. */
 export const AUTH_FAILED = "Authentication failed";
 export const providerLoginFailed = (label: string) => `${label} login failed`;
 export const POPUP_BLOCKED = "Popup blocked";

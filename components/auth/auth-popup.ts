@@ -1,6 +1,6 @@
 "use client";
 /**
- * Sign-in popups (spec §7): a 500×600 window, and a wait for its one window message. Only messages
+ * Sign-in popups: a 500×600 window, and a wait for its one window message. Only messages
  * from this site's origin and from that very window count. A popup posts its result and closes at
  * once, so when it is seen closed the wait lasts a moment longer for a message still queued.
  */

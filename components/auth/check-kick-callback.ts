@@ -1,5 +1,5 @@
 /**
- * The Kick callback's checks (spec §5): code and state present, state equal to the stored one,
+ * The Kick callback's checks: code and state present, state equal to the stored one,
  * stored code verifier present. A provider error (the user declined on Kick's page) is reported
  * as such when it carries our state.
  */

@@ -1,6 +1,6 @@
 "use client";
 /**
- * Kick OAuth callback page, in the popup (spec §2 "Kick callback page"): shows the status of
+ * Kick OAuth callback page, in the popup: shows the status of
  * run-kick-callback.ts, which checks code and state, exchanges the code and notifies the opener.
  */
 import Link from "next/link";

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The Kick popup (spec §7): the opener makes an OAuth state and a PKCE verifier, keeps them in
+ * The Kick popup: the opener makes an OAuth state and a PKCE verifier, keeps them in
  * sessionStorage — which a popup opened with window.open inherits — and opens a 500×600 window
  * that goes through Kick's consent page to the callback route. The callback checks and removes
  * them, exchanges the code, and reports back with a `kickAuthSuccess` / `kickAuthError` window

@@ -1,6 +1,6 @@
 "use client";
 /**
- * What the Kick callback page does, start to end (spec §4 "Kick callback": processing, exchanging
+ * What the Kick callback page does, start to end ("Kick callback": processing, exchanging
  * code, success or error). Kept apart from the page so it reads as one sequence and can be tested
  * with a fake window.
  */
@@ -27,7 +27,7 @@ export function describeKickFailure(error: unknown): string {
   return kickCriticalError(error instanceof Error ? error.message : String(error));
 }
 
-/** The stored attempt is read and removed on load, whatever happens next (spec §5). */
+/** The stored attempt is read and removed on load, whatever happens next. */
 function takeStoredAttempt(storage: Storage) {
   const stored = { state: storage.getItem(KICK_STATE_KEY), verifier: storage.getItem(KICK_VERIFIER_KEY) };
   storage.removeItem(KICK_STATE_KEY);

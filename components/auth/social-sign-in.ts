@@ -1,7 +1,7 @@
 "use client";
 /**
  * Sign-in with Google, Twitch or Kick in a popup, ending with a signed-in session and the backend
- * token stored as `jwt` (spec §4 "Auth": the identity is exchanged for a backend token).
+ * token stored as `jwt` ("Auth": the identity is exchanged for a backend token).
  * Google and Twitch use Better Auth's popup flow (provider-popup.ts) and the `session` token
  * exchange; Kick uses the spec's own popup (kick-oauth.ts) and the `kick` token exchange.
  */

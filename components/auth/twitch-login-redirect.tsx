@@ -1,6 +1,6 @@
 "use client";
 /**
- * /extension-auth with a mode other than the product's (spec §2 "Extension authentication page":
+ * /extension-auth with a mode other than the product's ("Extension authentication page":
  * "any other mode starts Twitch login"): sends the visitor through Twitch sign-in and back to the
  * extension flow (mode=viewparty, other parameters kept). A visitor who is already signed in goes
  * straight on. This page is opened as a tab, not from a click, so it redirects instead of opening

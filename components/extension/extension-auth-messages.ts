@@ -1,4 +1,4 @@
-/** Texts of the extension authentication page (spec §4 "Extension auth page", §5, §8), word for word. */
+/** Texts of the extension authentication page, word for word. */
 import { PRODUCT_NAME } from "@/lib/constants";
 
 export const LOADING_USER = "Loading user information...";

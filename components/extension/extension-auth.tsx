@@ -1,6 +1,6 @@
 "use client";
 /**
- * /extension-auth: connects the browser extension to the signed-in account (spec §2, §4). With
+ * /extension-auth: connects the browser extension to the signed-in account. With
  * mode=viewparty (the extension flow) the page sends the account's bearer token to the extension once
  * and waits for its acknowledgement; any other mode starts Twitch login first.
  */
@@ -24,7 +24,7 @@ import {
 import { runExtensionHandshake, type HandshakeOutcome } from "./run-extension-handshake";
 
 export function ExtensionAuth() {
-  // Any mode other than the product's starts Twitch login (spec §2).
+  // Any mode other than the product's starts Twitch login.
   if (isTwitchLoginMode(useSearchParams().get("mode"))) return <TwitchLoginRedirect />;
   return <ExtensionFlow />;
 }

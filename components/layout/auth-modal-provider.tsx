@@ -1,5 +1,5 @@
 "use client";
-/** Owns the auth modal's open state; closes it as soon as a signed-in user appears (spec §2). */
+/** Owns the auth modal's open state; closes it as soon as a signed-in user appears. */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { AuthModal } from "./auth-modal";

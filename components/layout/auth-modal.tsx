@@ -1,6 +1,6 @@
 "use client";
 /**
- * The auth modal (spec §2): login and signup modes, required fields, social buttons, "Please wait..."
+ * The auth modal: login and signup modes, required fields, social buttons, "Please wait..."
  * while submitting, fields reset on close (the provider remounts it for every opening). A native <dialog> opened with showModal() makes the page
  * behind it inert, so keyboard focus stays inside; Escape closes it.
  */

@@ -1,4 +1,4 @@
-/** Shared footer (spec §2): copyright with the current year and the five links. */
+/** Shared footer: copyright with the current year and the five links. */
 import Link from "next/link";
 import { CurrentYear } from "./current-year";
 

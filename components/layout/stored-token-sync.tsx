@@ -1,5 +1,5 @@
 "use client";
-/** Spec §4 "Auth": when the session reports no user, the stored token (`jwt`) is cleared. */
+/** When the session reports no user, the stored token (`jwt`) is cleared. */
 import { useEffect } from "react";
 import { clearStoredToken } from "@/lib/auth-client";
 import { useCurrentUser } from "@/lib/api/use-current-user";

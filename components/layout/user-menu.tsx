@@ -1,6 +1,6 @@
 "use client";
 /**
- * Header auth area (spec §2): Login / Sign Up when anonymous and not loading; the signed-in name with
+ * Header auth area: Login / Sign Up when anonymous and not loading; the signed-in name with
  * a Profile / Logout dropdown that closes on an outside click or Escape.
  */
 import Link from "next/link";

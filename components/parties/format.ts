@@ -1,4 +1,4 @@
-/** Display rules of spec §2: a dash for a missing value, "TBA" for an unknown start time. */
+/** Display rules: a dash for a missing value, "TBA" for an unknown start time. */
 export const DASH = "-";
 export const TBA = "TBA";
 

@@ -1,6 +1,6 @@
 "use client";
 /**
- * Live Parties (spec §2 /parties): Chat Provider, Host, Platform (filter), Now Playing (synopsis as
+ * Live Parties (/parties): Chat Provider, Host, Platform (filter), Now Playing (synopsis as
  * tooltip), Viewers (sort), Status, Action. Ended parties are hidden; AWAITING_RECONNECT shows a
  * "Reconnecting..." badge, any other state an active one.
  */

@@ -1,6 +1,6 @@
 "use client";
 /**
- * /parties (spec §2): live parties (polled, patched by the deltas stream) and scheduled parties.
+ * /parties: live parties (polled, patched by the deltas stream) and scheduled parties.
  * "Loading parties..." until the first answers; a red banner with the error's message on failure.
  */
 import { useActiveParties } from "@/lib/api/use-active-parties";

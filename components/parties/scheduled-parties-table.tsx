@@ -1,6 +1,6 @@
 "use client";
 /**
- * Scheduled Parties (spec §2 /parties; the public profile's "Scheduled Parties by {name}" without
+ * Scheduled Parties (/parties; the public profile's "Scheduled Parties by {name}" without
  * the Host column): Title, Host, Platform (filter), Description, RSVPs (sort), Scheduled For,
  * Action (RSVP, or a disabled "RSVP'd" plus Un-RSVP; once its host started it, "Live now: Join").
  */

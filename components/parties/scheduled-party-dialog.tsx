@@ -1,6 +1,6 @@
 "use client";
 /**
- * "Party Details" (spec §4 profile): a scheduled party's details; its host may switch to "Edit
+ * "Party Details" (profile): a scheduled party's details; its host may switch to "Edit
  * Party" (save returns to the details) or delete it after confirming. Others see RSVP actions.
  */
 import { useState, type ReactNode } from "react";

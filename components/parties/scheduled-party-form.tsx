@@ -1,6 +1,6 @@
 "use client";
 /**
- * Create / edit a scheduled party (spec §5): title required; date and time required, sent as an ISO
+ * Create / edit a scheduled party: title required; date and time required, sent as an ISO
  * timestamp; platform one of the fixed list; privacy public (default) or private; description
  * optional with its leading whitespace trimmed. Validated with the API's own schema before sending;
  * every field's problem shows under that field (and all of them in one alert), not just the first.

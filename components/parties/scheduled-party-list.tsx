@@ -1,6 +1,6 @@
 "use client";
 /**
- * /scheduled-parties (spec §2 "Scheduled Parties list page"): Title, Host, Start Time, Status,
+ * /scheduled-parties: Title, Host, Start Time, Status,
  * Actions. View opens the party's details; an invite link (?party=…&code=…) opens a private one.
  */
 import { useRouter, useSearchParams } from "next/navigation";

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The tables' controls (spec §2): a platform filter offering All Platforms plus the platforms
+ * The tables' controls: a platform filter offering All Platforms plus the platforms
  * present, and a count sort ("Most …" / "Least …").
  */
 import { useId } from "react";

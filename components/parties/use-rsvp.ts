@@ -26,7 +26,7 @@ export interface RsvpControls {
 
 export function useRsvp(): RsvpControls {
   const { user } = useCurrentUser();
-  // Failure to fetch the RSVP records is ignored: every row then offers RSVP (spec §8).
+  // Failure to fetch the RSVP records is ignored: every row then offers RSVP.
   const { data: joined } = useJoinedScheduledParties();
   const modal = useAuthModal();
   const confirm = useConfirm();

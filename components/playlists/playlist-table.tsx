@@ -1,5 +1,5 @@
 "use client";
-/** The Video Playlists table (spec §2): Title, Owner, Created, Actions (View). */
+/** The Video Playlists table: Title, Owner, Created, Actions (View). */
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatDate } from "./format-date";

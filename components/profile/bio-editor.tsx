@@ -1,5 +1,5 @@
 "use client";
-/** Bio with inline edit (spec §2/§4): view ↔ edit, a counter out of 300, cancel restores. */
+/** Bio with inline edit: view ↔ edit, a counter out of 300, cancel restores. */
 import { useId } from "react";
 import { inputClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { updateOwnProfile } from "@/lib/api/use-own-user";

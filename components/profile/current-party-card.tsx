@@ -1,5 +1,5 @@
 "use client";
-/** Current Party card (spec §2/§4): the live party you are in, and leaving it after confirmation. */
+/** Current Party card: the live party you are in, and leaving it after confirmation. */
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useConfirm } from "@/components/ui/confirm-dialog";

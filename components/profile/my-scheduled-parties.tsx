@@ -1,6 +1,6 @@
 "use client";
 /**
- * My Scheduled Parties (spec §2/§4): your parties, a "Create New Party" form (toggles with
+ * My Scheduled Parties: your parties, a "Create New Party" form (toggles with
  * "Cancel", starts empty each time, the new party joins the list) and each party's details modal.
  */
 import { useState, type ReactNode } from "react";

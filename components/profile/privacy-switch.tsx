@@ -1,5 +1,5 @@
 "use client";
-/** Profile privacy (spec §2/§4): a switch labelled Private/Public; private means others cannot view the profile. */
+/** Profile privacy: a switch labelled Private/Public; private means others cannot view the profile. */
 import { useId, useState } from "react";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { ProfileSection } from "./profile-section";

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The own profile's header (spec §2): avatar, display name and e-mail, and the picture source —
+ * The own profile's header: avatar, display name and e-mail, and the picture source —
  * default (the account picture, or the initial), Twitch or YouTube, each disabled when no such
  * image exists. The choice is this browser's (storage key vp_profile_pic_source).
  */

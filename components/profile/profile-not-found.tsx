@@ -1,4 +1,4 @@
-/** The public profile's error view (spec §2): "Profile Not Found" with the reason and a "Go Home" link. */
+/** The public profile's error view: "Profile Not Found" with the reason and a "Go Home" link. */
 import Link from "next/link";
 
 export const USER_NOT_FOUND_TEXT = "User not found";

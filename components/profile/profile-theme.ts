@@ -1,5 +1,5 @@
 /**
- * A profile's colours (spec §3/§9): accent and text colour, from the account, else browser storage
+ * A profile's colours: accent and text colour, from the account, else browser storage
  * (vp_accent_color / vp_profile_text_color), else the defaults #66fcf1 / #cfd8dc.
  */
 import type { CSSProperties } from "react";

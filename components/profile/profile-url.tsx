@@ -1,6 +1,6 @@
 "use client";
 /**
- * Profile URL, read-only, with Copy → "Copied!" for 1.2 s. Spec §9 builds it from the site root and
+ * Profile URL, read-only, with Copy → "Copied!" for 1.2 s. Builds it from the site root and
  * the Twitch username, else the encoded display name, else the id; but this site's public profile
  * route is /{username}, so the username comes first (a link by Twitch name or display name would
  * not open the profile here).

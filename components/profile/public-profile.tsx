@@ -1,6 +1,6 @@
 "use client";
 /**
- * /{username} (spec §2 "Public profile"): avatar, display name, @username, bio, the public social
+ * /{username}: avatar, display name, @username, bio, the public social
  * links (else "No public social links"), Twitch, "Join a Party" / "View Parties", and the user's
  * scheduled parties with filter, sort and RSVP per row. The server passes the profile it already
  * read (so the page is complete without JavaScript); the client keeps it fresh.
@@ -23,7 +23,7 @@ import { socialLinksOf } from "./social-links";
 
 export const NO_PUBLIC_LINKS = "No public social links";
 
-/** Spec §8: "User not found" when the failure is a 404 / "Not Found", else the generic text. */
+/** "User not found" when the failure is a 404 / "Not Found", else the generic text. */
 export function profileErrorText(error: Error): string {
   if ((error instanceof ApiClientError && error.status === 404) || /404|not found/i.test(error.message)) return USER_NOT_FOUND_TEXT;
   return "Failed to load user profile";

@@ -1,5 +1,5 @@
 "use client";
-/** Social links with inline edit (spec §2/§4): a username and a Private flag per network; cancel restores. */
+/** Social links with inline edit: a username and a Private flag per network; cancel restores. */
 import { useId } from "react";
 import { inputClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { updateOwnProfile } from "@/lib/api/use-own-user";

@@ -1,5 +1,5 @@
 /**
- * Social networks on a profile (spec §3) and their links (spec §9 URL patterns): twitch.tv/{u};
+ * Social networks on a profile and their links (URL patterns): twitch.tv/{u};
  * {host}/@{u} for YouTube and TikTok; {host}/{u} for X, Facebook and Instagram; Discord has no link.
  */
 import { SOCIAL_NETWORKS, type SocialNetwork } from "@/lib/constants";

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The profile's Twitch box (spec §2 "Own profile"): shown only when a Twitch username is set and not
+ * The profile's Twitch box: shown only when a Twitch username is set and not
  * private; username, Live/Offline, and Twitch's player (300 px high) while live. The data comes
  * from our server (GET /api/v1/users/me/twitch), which holds the Twitch app credentials.
  */

@@ -1,6 +1,6 @@
 "use client";
 /**
- * An inline editor's state (spec §4: view ↔ edit, cancel restores): the draft (null while viewing),
+ * An inline editor's state (view ↔ edit, cancel restores): the draft (null while viewing),
  * saving, and the failure text shown after the spec's message for this editor; a save that worked
  * says so in a toast.
  */

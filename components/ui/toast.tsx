@@ -1,5 +1,5 @@
 "use client";
-/** Toasts (spec §3 "Toast": type success | error | info, message), each gone after TOAST_DURATION_MS. */
+/** Toasts ("Toast": type success | error | info, message), each gone after TOAST_DURATION_MS. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { TOAST_DURATION_MS } from "@/lib/constants";
 

@@ -1,6 +1,6 @@
 /**
  * Accounts: the tables Better Auth needs (user, session, account, verification), with the profile
- * fields of spec §3 kept on the user row so a profile is one read.
+ * fields kept on the user row so a profile is one read.
  */
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
@@ -18,7 +18,7 @@ export const user = pgTable("user", {
   displayUsername: text("display_username"),
   /** How the user last signed in: "email", "username", "google", "twitch", "kick" (Better Auth plugin). */
   lastLoginMethod: text("last_login_method"),
-  // Profile (spec §3 "User profile").
+  // Profile.
   bio: text("bio"),
   youtubeProfileImageUrl: text("youtube_profile_image_url"),
   accentColor: text("accent_color"),

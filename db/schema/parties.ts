@@ -1,5 +1,5 @@
 /**
- * Live parties (spec §3 "Live party"). A row is written when a party starts and when its meta
+ * Live parties. A row is written when a party starts and when its meta
  * changes (media, state); the real-time hot path (playback, presence, chat) never waits on these.
  */
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Kicks and bans of a live party's members (issue 12 §3). A row refuses the member's joins (and
+ * Kicks and bans of a live party's members. A row refuses the member's joins (and
  * stream reconnects) on every instance: a kick until `until` (10 minutes), a ban for good (`until`
  * null). The database is what every instance shares, so this is where it lives.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduled parties (spec §3 "Scheduled party") and their RSVPs. RSVP counts are always counted
+ * Scheduled parties and their RSVPs. RSVP counts are always counted
  * from `scheduled_party_rsvp`, never taken from a client. A private party is reachable only by its
  * host, by users who hold its invite code, and by those who RSVP'd with it (its invitees).
  */

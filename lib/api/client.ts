@@ -1,5 +1,5 @@
 /**
- * Browser API client with the spec's rules (§7, §8): a 204 answers null; an HTML reply is an error
+ * Browser API client with the spec's rules: a 204 answers null; an HTML reply is an error
  * with a fixed message; a non-OK reply's message is the body's `detail`, else `message`, else
  * "API error"; the bearer token in storage key `jwt` is sent when present.
  */

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The live parties list (spec §7): GET /parties/active polled every 5 s, patched between polls by
+ * The live parties list: GET /parties/active polled every 5 s, patched between polls by
  * the deltas stream (PARTY_CREATED, PARTY_UPDATED, PARTY_SIZE, PARTY_STATE, PARTY_ENDED).
  */
 import { useEffect } from "react";

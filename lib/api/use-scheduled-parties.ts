@@ -1,6 +1,6 @@
 "use client";
 /**
- * The browser side of the scheduled-party resource (spec §7): SWR hooks for the lists and the
+ * The browser side of the scheduled-party resource: SWR hooks for the lists and the
  * writes, in one place so components never build API paths or call fetch themselves. Keys carry the
  * viewer's id: the lists differ per viewer (private parties, RSVP records).
  */
@@ -44,7 +44,7 @@ export function useMyScheduledParties() {
   return useSWR<ScheduledParty[], Error, Key | null>(useViewerKey(`${SCHEDULED_PARTIES_PATH}/me`, { signedInOnly: true }), fetchKey);
 }
 
-/** GET /scheduled-parties/me/joined: runs only when a user is signed in (spec §6). */
+/** GET /scheduled-parties/me/joined: runs only when a user is signed in. */
 export function useJoinedScheduledParties() {
   return useSWR<JoinedRecord[], Error, Key | null>(useViewerKey(`${SCHEDULED_PARTIES_PATH}/me/joined`, { signedInOnly: true }), fetchKey);
 }

@@ -9,7 +9,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 
-/** The only link schemes a post may use (spec §2 Blogs); any other scheme loses its href. */
+/** The only link schemes a post may use (Blogs); any other scheme loses its href. */
 export const ALLOWED_LINK_PROTOCOLS = ["http", "https", "irc", "ircs", "mailto", "xmpp"] as const;
 
 const sanitizeSchema: SanitizeSchema = {

@@ -1,6 +1,6 @@
 /**
- * The window-message protocol between the website and the browser extension's content script
- * (spec §7 "Window messages"). Both sides post to their own window with targetOrigin = the site's
+ * The window-message protocol between the website and the browser extension's content script.
+ * Both sides post to their own window with targetOrigin = the site's
  * origin and ignore any message whose origin is not the site's, or whose source is not the other side.
  */
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { PRODUCT_SLUG } from "@/lib/constants";
 export const SITE_SOURCE = `${PRODUCT_SLUG}-auth` as const; // "viewparty-auth"
 export const EXTENSION_SOURCE = `${PRODUCT_SLUG}-extension` as const; // "viewparty-extension"
 
-/** Site → extension: hand over the bearer token (spec §3 "Extension message payload"). */
+/** Site → extension: hand over the bearer token. */
 export const authTokenMessageSchema = z.object({
   source: z.literal(SITE_SOURCE),
   type: z.literal("AUTH_TOKEN"),

@@ -1,6 +1,6 @@
 /**
- * Sign-in, token exchange, account settings and Twitch info schemas (spec §3 "Auth results",
- * "Twitch info"; §7 auth calls). Shared by the route handlers, the site and the extension.
+ * Sign-in, token exchange, account settings and Twitch info schemas ("Auth results",
+ * "Twitch info"; auth calls). Shared by the route handlers, the site and the extension.
  */
 import { z } from "zod";
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/reserved-usernames";
@@ -45,7 +45,7 @@ export type TokenUser = z.infer<typeof tokenUserSchema>;
 export const tokenExchangeResponseSchema = z.object({ vp_access_token: z.string(), user: tokenUserSchema });
 export type TokenExchangeResponse = z.infer<typeof tokenExchangeResponseSchema>;
 
-/** Both spellings of the Kick callback route (spec §2); the provider must be sent back to one. */
+/** Both spellings of the Kick callback route; the provider must be sent back to one. */
 export const KICK_CALLBACK_PATHS = ["/auth/kick/callback", "/kick-auth-callback"] as const;
 export type KickCallbackPath = (typeof KICK_CALLBACK_PATHS)[number];
 
@@ -80,14 +80,14 @@ export const accountInfoUpdateSchema = z
   .refine((v) => v.username !== undefined || v.display_name !== undefined || v.email !== undefined, "Nothing to update.");
 export type AccountInfoUpdate = z.infer<typeof accountInfoUpdateSchema>;
 
-/** Spec §2 profile texts for the Twitch box (answers of the Twitch info routes use the first two). */
+/** Profile texts for the Twitch box (answers of the Twitch info routes use the first two). */
 export const TWITCH_INFO_TEXTS = {
   notFound: "No Twitch info found.",
   unavailable: "Twitch info unavailable",
   failed: "Failed to load Twitch info.",
 } as const;
 
-/** Spec §3 "Twitch info", plus the login and the embed URL the profile's player needs. */
+/** Twitch info (displayName, profileImageUrl, isLive, userId), plus the login and the embed URL the profile's player needs. */
 export const twitchInfoSchema = z.object({
   login: z.string(),
   displayName: z.string(),
@@ -99,7 +99,7 @@ export const twitchInfoSchema = z.object({
 });
 export type TwitchInfo = z.infer<typeof twitchInfoSchema>;
 
-/** Window messages from the Kick popup to its opener (spec §7). */
+/** Window messages from the Kick popup to its opener. */
 export const kickPopupMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("kickAuthSuccess"), token: z.string().min(1) }),
   z.object({ type: z.literal("kickAuthError"), error: z.string() }),

@@ -1,5 +1,5 @@
 /**
- * Live party resource schemas (spec §3 "Live party", §7 /parties/active). Responses pass through
+ * Live party resource schemas ("Live party", /parties/active). Responses pass through
  * these; the invite code only appears in the host's and members' views.
  */
 import { z } from "zod";
@@ -30,7 +30,7 @@ export const createPartyInputSchema = z
 export type CreatePartyInput = z.infer<typeof createPartyInputSchema>;
 
 /**
- * Spec §3 "Live party", as listed publicly. A host whose profile is private is not named to the
+ * A live party as listed publicly. A host whose profile is private is not named to the
  * public: `host_private` is true and the host's names are null (the site shows "a private host").
  */
 export const activePartySchema = z.object({
@@ -85,7 +85,7 @@ export const partyDetailSchema = activePartySchema.extend({
 });
 export type PartyDetail = z.infer<typeof partyDetailSchema>;
 
-/** GET /api/v1/users/me/current-party (spec §3 "Current party"). */
+/** GET /api/v1/users/me/current-party. */
 export const currentPartySchema = z.object({
   current_party: z
     .object({

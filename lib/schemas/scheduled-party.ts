@@ -1,6 +1,6 @@
 /**
- * Scheduled party resource schemas (spec §3 "Scheduled party", "Joined/RSVP record"; §5 party
- * rules; §7 /scheduled-parties calls). Route handlers parse every body that enters and every payload
+ * Scheduled party resource schemas ("Scheduled party", "Joined/RSVP record"; party
+ * rules; /scheduled-parties calls). Route handlers parse every body that enters and every payload
  * that leaves with these; the profile's party form validates with the same input schema.
  */
 import { z } from "zod";
@@ -21,15 +21,15 @@ const fields = z.object({
     .trim()
     .min(1, "Title is required.")
     .max(SCHEDULED_PARTY_TITLE_MAX_LENGTH, `Title must be at most ${SCHEDULED_PARTY_TITLE_MAX_LENGTH} characters.`),
-  /** Sent as an ISO timestamp (spec §5); an offset or Z is required so the instant is unambiguous. */
+  /** Sent as an ISO timestamp; an offset or Z is required so the instant is unambiguous. */
   date_time: boundedDateTime({ error: "Date and time are required (ISO timestamp)." }),
-  /** Optional; leading whitespace trimmed (spec §5); blank → none. */
+  /** Optional; leading whitespace trimmed; blank → none. */
   description: safeText("Description")
     .max(SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH, `Description must be at most ${SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH} characters.`)
     .nullish()
     .transform((d) => d?.trimStart() || null),
   privacy: z.enum(SCHEDULED_PARTY_PRIVACY, { error: "Privacy must be public or private." }).default("public"),
-  /** The platform label (spec §7 body field show_movie). */
+  /** The platform label (body field show_movie). */
   show_movie: z.enum(SCHEDULED_PARTY_PLATFORMS, { error: `Platform must be one of: ${SCHEDULED_PARTY_PLATFORMS.join(", ")}.` }),
 });
 

@@ -1,5 +1,5 @@
 /**
- * User resource schemas (spec §3 "User profile"). Responses pass through these, so a field that is
+ * User resource schemas. Responses pass through these, so a field that is
  * not listed here (password hashes, tokens, another user's e-mail) can never leave the server.
  */
 import { z } from "zod";
@@ -17,7 +17,7 @@ export const ownUserSchema = z.object({
   accent_color: z.string().nullable(),
   text_color: z.string().nullable(),
   profile_private: z.boolean(),
-  /** How the user last signed in (spec §3 token-exchange result: provider_id). */
+  /** How the user last signed in (token-exchange result: provider_id). */
   provider_id: z.string().nullable(),
   twitch_username: z.string().nullable(),
   twitch_private: z.boolean(),
@@ -131,7 +131,7 @@ const hexColor = (label: string) =>
     .transform((c) => c.toLowerCase());
 
 /**
- * Handles become parts of links (spec §9 URL patterns), so they may not carry a slash, query or
+ * Handles become parts of links (URL patterns), so they may not carry a slash, query or
  * fragment. A leading "@" is dropped; blank clears the link. Twitch logins follow Twitch's own rule
  * (the Twitch box looks them up); Discord names may carry a legacy "#1234" tag (Discord has no link).
  */
@@ -156,7 +156,7 @@ const socialFields = Object.fromEntries(
 ) as Record<`${SocialNetwork}_username`, ReturnType<typeof handle>> & Record<`${SocialNetwork}_private`, z.ZodOptional<z.ZodBoolean>>;
 
 /**
- * PATCH /api/v1/users/me (spec §7): {bio}, or {accent_color, text_color}, or social usernames and
+ * PATCH /api/v1/users/me: {bio}, or {accent_color, text_color}, or social usernames and
  * their private flags, or {profile_private}; any mix of them, at least one, nothing else.
  */
 export const profileUpdateSchema = z

@@ -78,7 +78,7 @@ const schema = z.object({
   KICK_CLIENT_ID: optionalText,
   KICK_CLIENT_SECRET: optionalText,
   /**
-   * Sign-in endpoint overrides (issue 6). Unset → the providers' real endpoints. Set → the provider
+   * Sign-in endpoint overrides. Unset → the providers' real endpoints. Set → the provider
    * is driven through these (an OpenID issuer to discover from, and/or explicit endpoints), e.g. a
    * local OpenID Connect server for tests or a proxy. Provider ids stay google, twitch, kick.
    */

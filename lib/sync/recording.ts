@@ -1,5 +1,5 @@
 /**
- * A party recording (issue 13): the party's timeline over its public media — never the media itself.
+ * A party recording: the party's timeline over its public media — never the media itself.
  * The recorder appends what every member's stream received (playback states, media changes, chat,
  * drawings, the poll's public state) with the server time it took effect; a replay folds the same
  * entries, so `stateAt` answers exactly what a member saw at any instant.

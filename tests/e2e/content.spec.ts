@@ -1,5 +1,5 @@
 /**
- * Content and SEO pages (issue 7): headline texts, accordions, blog index and posts, structured
+ * Content and SEO pages: headline texts, accordions, blog index and posts, structured
  * data, sitemap, the unknown-post state and axe accessibility checks.
  */
 import AxeBuilder from "@axe-core/playwright";

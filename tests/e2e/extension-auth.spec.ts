@@ -1,5 +1,5 @@
 /**
- * /extension-auth without the extension installed (spec §4 "Extension auth page", §8): the check-only
+ * /extension-auth without the extension installed: the check-only
  * visit closes itself after 0.3 s unless keepOpen=1; a signed-in visit sends the token, waits 5 s and
  * falls back to showing the token and user id; a forged acknowledgement from another origin does not
  * count; the /parties Join button without the extension ends in the spec's message. (With the

@@ -3,7 +3,7 @@ import { toast } from "./helpers";
 import { OAUTH_APP_URL, openProviderPopup } from "../support/e2e-oauth";
 
 /**
- * The Kick callback page (spec §2, §5, §8): its checks and exact texts, shown on the page and sent
+ * The Kick callback page: its checks and exact texts, shown on the page and sent
  * to the opener (which shows them in the auth modal), on both spellings of the route.
  */
 test.use({ baseURL: OAUTH_APP_URL });

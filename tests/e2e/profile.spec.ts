@@ -25,7 +25,7 @@ test("a new profile shows every section with the spec's empty texts", async ({ p
   await expect(page.getByText("No scheduled parties found.")).toBeVisible();
   await expect(page.getByRole("switch", { name: /Profile visibility/ })).toHaveAttribute("aria-checked", "false");
   await expect(page.getByTestId("privacy-state")).toHaveText("Public");
-  // Edit Info and Link/Unlink Providers (issue 6) stay on the page.
+  // Edit Info and Link/Unlink Providers stay on the page.
   await expect(page.getByRole("heading", { name: "Edit Info" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Link/Unlink Providers" })).toBeVisible();
 

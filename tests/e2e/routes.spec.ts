@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
 import { expectNoSeriousAxeViolations } from "./scheduled-party-helpers";
 
-/** Every route of the spec's route table (§2) except /{username}, which needs a user. */
+/** Every route of the spec's route table except /{username}, which needs a user. */
 const ROUTES = [
   "/", "/about", "/faqs", "/blogs", "/blogs/the-ultimate-guide-to-virtual-watch-parties", "/parties",
   "/scheduled-parties", "/playlists", "/add-video", "/add", "/playlist", "/playlist-landing",

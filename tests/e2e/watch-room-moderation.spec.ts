@@ -1,5 +1,5 @@
 /**
- * Moderation in the watch room (issue 12 §3): the host mutes, then kicks a guest from the Members
+ * Moderation in the watch room: the host mutes, then kicks a guest from the Members
  * panel; the guest's room says so at once and a reload cannot bring them back.
  */
 import { expect, test } from "@playwright/test";

@@ -548,7 +548,7 @@ const SPECS: Record<string, RouteSpec> = {
           badBodies({ v: 1, type: "chat", text: "hello" }, { text: fc.oneof(badText(500), notAString) }).map((b) => req({ method: "POST", url, as: "host", ...b })),
           badIds("/api/v1/parties/{id}/commands", ["POST"], "host", () => '{"v":1,"type":"ping","t0":1}'),
           fc.constant(req({ method: "POST", url, as: "guest", body: '{"v":1,"type":"chat","text":"not a member"}', note: "a non-member chats" })),
-          // Moderation (issue 12 §3): the host's kick/ban with bad member ids, and a non-member trying it.
+          // Moderation: the host's kick/ban with bad member ids, and a non-member trying it.
           badBodies({ v: 1, type: "member.kick", memberId: "someone" }, { memberId: fc.oneof(badText(100), notAString) }).map((b) => req({ method: "POST", url, as: "host", ...b })),
           fc.constant(req({ method: "POST", url, as: "guest", body: '{"v":1,"type":"member.ban","memberId":"someone"}', note: "a non-member bans" })),
           // Handing over the host role with bad member ids; reporting chat messages with bad message ids.

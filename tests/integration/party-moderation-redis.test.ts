@@ -1,5 +1,5 @@
 /**
- * Moderation across instances (issue 12 §3): two app instances on one database and one Redis. A kick
+ * Moderation across instances: two app instances on one database and one Redis. A kick
  * posted to instance A closes the member's stream on instance B and B refuses their rejoin; a guest
  * of B cannot moderate through A either.
  */

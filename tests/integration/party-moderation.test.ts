@@ -1,5 +1,5 @@
 /**
- * Moderation of a live party (issue 12 §3) against the real app: kick (out now, refused for 10
+ * Moderation of a live party against the real app: kick (out now, refused for 10
  * minutes), ban (refused for good, an account or a guest identity), and who may do it: the host only
  * (a guest, a non-member and an anonymous caller get 401/403 and nothing changes).
  */

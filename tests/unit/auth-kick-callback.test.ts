@@ -1,5 +1,5 @@
 /**
- * The Kick popup's pieces (spec §5, §7): the callback's checks and texts, the opener's message
+ * The Kick popup's pieces: the callback's checks and texts, the opener's message
  * filter (own origin, own popup, known shapes only) and the PKCE challenge.
  */
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-/** The /extension-auth handshake's outcomes (spec §4, §5, §8 texts). */
+/** The /extension-auth handshake's outcomes and their texts. */
 import { runExtensionHandshake, type HandshakeDeps } from "@/components/extension/run-extension-handshake";
 import { ExtensionTimeoutError } from "@/lib/extension-bridge/request-extension";
 

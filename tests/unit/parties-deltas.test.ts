@@ -1,4 +1,4 @@
-/** The live list's delta patching (spec §4: PARTY_UPDATED updates the row's video; ended parties leave). */
+/** The live list's delta patching (PARTY_UPDATED updates the row's video; ended parties leave). */
 import { applyPartyDelta, partyDeltaSchema, type LiveParty } from "@/lib/api/use-active-parties";
 import type { ActiveParty } from "@/lib/schemas/party";
 

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-/** Live Parties table (spec §2, §4): columns, badges, dashes, synopsis tooltip, platform filter and viewer sort. */
+/** Live Parties table: columns, badges, dashes, synopsis tooltip, platform filter and viewer sort. */
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { LivePartiesTable, NO_ACTIVE_PARTIES } from "@/components/parties/live-parties-table";

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 /**
- * Scheduled Parties table and the RSVP flow (spec §2, §4, §8) against a fake API: login required;
+ * Scheduled Parties table and the RSVP flow against a fake API: login required;
  * the button is disabled while the request runs; then a disabled "RSVP'd" plus Un-RSVP; "Already
  * RSVP" counts as success; failures (toasts) and un-RSVP confirmation (an in-page dialog; never a
  * native alert or confirm).

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-/** Bio inline edit (spec §2, §4, §5): counter out of 300, the input's limit, cancel restores, failure text. */
+/** Bio inline edit: counter out of 300, the input's limit, cancel restores, failure text. */
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { BioEditor } from "@/components/profile/bio-editor";

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-/** Public profile states (spec §2): "Loading profile...", "Profile Not Found" + "Go Home", public links only. */
+/** Public profile states: "Loading profile...", "Profile Not Found" + "Go Home", public links only. */
 import { render, screen } from "@testing-library/react";
 import { mutate, SWRConfig } from "swr";
 import { PublicProfile, profileErrorText } from "@/components/profile/public-profile";

@@ -1,4 +1,4 @@
-/** Social links (spec §9 URL patterns; §6 private links hidden on public profiles). */
+/** Social links (URL patterns; private links hidden on public profiles). */
 import { socialLinksOf, socialLinkUrl } from "@/components/profile/social-links";
 import { profileUrl } from "@/components/profile/profile-url";
 

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-/** Profile URL Copy (spec §2, §9): "Copied!" for exactly 1.2 s (simulated clock). */
+/** Profile URL Copy: "Copied!" for exactly 1.2 s (simulated clock). */
 import { act, render, screen } from "@testing-library/react";
 import { ProfileUrl } from "@/components/profile/profile-url";
 import { COPY_CONFIRMATION_MS } from "@/lib/constants";

@@ -1,6 +1,6 @@
 /**
  * The ViewParty API as the background calls it (the server sends no CORS headers; the extension's
- * host permission lets the service worker call it). Error rules follow the site's client (spec §8):
+ * host permission lets the service worker call it). Error rules follow the site's client:
  * HTML instead of JSON is an error with a fixed text, otherwise `detail`, then `message`, then
  * "API error". A network failure is a ServerUnreachableError.
  */

@@ -4,7 +4,7 @@ import type { PartyViewModel } from "../content/sync-session";
 
 export const RECONNECTING = "Reconnecting...";
 
-/** "Reconnecting..." while our stream is down or the host's is (spec §4 AWAITING_RECONNECT). */
+/** "Reconnecting..." while our stream is down or the host's is (AWAITING_RECONNECT). */
 export function connectionBadge(model: PartyViewModel): { text: string; tone: "ok" | "warn" | "error" } {
   if (model.connection === "closed" || model.party?.state === "ENDED") {
     return { text: model.party?.state === "ENDED" ? "The party has ended." : (model.connectionError ?? "Disconnected"), tone: "error" };

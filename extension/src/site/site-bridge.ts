@@ -1,6 +1,6 @@
 /**
  * The site's side of the extension (content script on the ViewParty site only): answers the page's
- * window messages (spec §7) — AUTH_TOKEN from /extension-auth and JOIN_PARTY from the Join button —
+ * window messages — AUTH_TOKEN from /extension-auth and JOIN_PARTY from the Join button —
  * through the background. A message counts only when it comes from this very window (`source`) with
  * the configured site origin; anything else on the channel is ignored, and replies are posted to that
  * origin only.

@@ -22,7 +22,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** Who the extension acts as: an account (bearer from /extension-auth) or a guest username (spec §1). */
+/** Who the extension acts as: an account (bearer from /extension-auth) or a guest username. */
 export const sessionSchema = z.object({
   kind: z.enum(["account", "guest"]),
   token: z.string().min(1),

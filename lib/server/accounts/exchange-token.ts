@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * POST /api/v1/auth/token-exchange (spec §7): trade proof of a sign-in for a bearer token of this
+ * POST /api/v1/auth/token-exchange: trade proof of a sign-in for a bearer token of this
  * server (`vp_access_token`) that works on /api/v1 and dies with the session at logout.
  */
 import type { TokenExchangeRequest, TokenExchangeResponse } from "@/lib/schemas/auth";
@@ -10,7 +10,7 @@ import { getUserOrThrow } from "@/lib/server/users/get-user-or-throw";
 import { consumeKickToken } from "./kick-token-binding";
 import { toTokenUser } from "./to-token-user";
 
-/** Spec §8: the fixed text of a failed exchange. */
+/** The fixed text of a failed exchange. */
 export const TOKEN_EXCHANGE_FAILED = "Token exchange failed";
 
 export interface ExchangeResult {

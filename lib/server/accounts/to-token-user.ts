@@ -2,7 +2,7 @@ import "server-only";
 import { tokenUserSchema, type TokenUser } from "@/lib/schemas/auth";
 import type { UserRow } from "@/lib/server/users/get-user-or-throw";
 
-/** The user part of a token-exchange answer (spec §3 "Auth results"): the caller's own account. */
+/** The user part of a token-exchange answer: the caller's own account. */
 export function toTokenUser(row: UserRow): TokenUser {
   return tokenUserSchema.parse({
     id: row.id,

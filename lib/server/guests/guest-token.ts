@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Guest identities (spec §1: "Guests can host with a username"): a short-lived, HMAC-signed bearer
+ * Guest identities ("Guests can host with a username"): a short-lived, HMAC-signed bearer
  * token naming a guest id and display name. Stateless, so any app instance verifies it; it opens live
  * parties only (scheduled parties and profiles still need an account).
  */

@@ -1,6 +1,6 @@
 /**
  * Typed API errors. Handlers only throw these; `toErrorResponse` maps everything to
- * `{ "detail": "...", "code": "..." }` (spec §3 "Error body"; clients read `detail`).
+ * `{ "detail": "...", "code": "..." }` (clients read `detail`).
  */
 export type ApiErrorCode =
   | "bad_request"

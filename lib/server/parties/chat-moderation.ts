@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * What the party's moderation state says about a member's chat message (issue 12 §3): muted members
+ * What the party's moderation state says about a member's chat message: muted members
  * are refused (403), and with slow mode on a member waits N seconds between messages (429 with the
  * wait). Every instance folds the same state and the same chat log, so every instance agrees.
  */

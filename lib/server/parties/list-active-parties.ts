@@ -7,7 +7,7 @@ import { partySize } from "@/lib/server/realtime/rooms";
 import { findPrivateHostIds } from "@/lib/server/users/find-private-host-ids";
 import { toActiveParty } from "./party-row";
 
-/** Public parties that have not ended, newest first (spec §7: unauthenticated, at most 100). */
+/** Public parties that have not ended, newest first (unauthenticated, at most 100). */
 export async function listActiveParties(limit: number): Promise<ActiveParty[]> {
   const db = await getDb();
   const rows = await db

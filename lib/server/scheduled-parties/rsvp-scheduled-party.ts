@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * RSVP and un-RSVP, both idempotent. A second RSVP succeeds with a message containing
- * "Already RSVP" (spec §4 treats that as success); the count is read back from the database.
+ * "Already RSVP" (which counts as success); the count is read back from the database.
  */
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Twitch info for a channel (spec §3 "Twitch info": displayName, profileImageUrl, isLive, userId):
+ * Twitch info for a channel ("Twitch info": displayName, profileImageUrl, isLive, userId):
  * a Helix user lookup by login, then a stream lookup by user id. Answers (found or not found) are
  * cached per login for VP_TWITCH_CACHE_SECONDS so a busy profile page does not hammer Twitch;
  * failures are not cached.

@@ -7,7 +7,7 @@ import type { ProfileChanges } from "@/lib/schemas/user";
 import { invalidateActiveParties } from "@/lib/server/parties/active-parties-snapshot";
 import { getUserOrThrow, type UserRow } from "./get-user-or-throw";
 
-/** Body field → user column (spec §3 names on the left). */
+/** Body field → user column (names on the left). */
 const COLUMNS = {
   bio: "bio",
   accent_color: "accentColor",

@@ -11,7 +11,7 @@ import { getVisibleProfileOrThrow } from "@/lib/server/users/get-public-profile-
 
 export const dynamic = "force-dynamic";
 
-/** Spec §2 profile texts, as the own profile's Twitch box answers them. */
+/** Profile texts, as the own profile's Twitch box answers them. */
 const NOT_FOUND = "No Twitch info found.";
 const UNAVAILABLE = "Twitch info unavailable";
 

@@ -1,4 +1,4 @@
-// GET /api/v1/users/me/twitch – Twitch info for the signed-in user's Twitch username (spec §3)
+// GET /api/v1/users/me/twitch – Twitch info for the signed-in user's Twitch username
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 import { twitchInfoResponse } from "@/lib/server/twitch/twitch-info-response";
