@@ -47,8 +47,8 @@ export const FAQ_RECOMMENDED_MAX_PARTICIPANTS = 50;
 export const FAQ_RECOMMENDED_RAM_GB = 8;
 export const SETUP_MINUTES = 5;
 
-/** Chat message limit (issue: sync engine and live party rooms). */
-export const CHAT_MESSAGE_MAX_LENGTH = 500;
+/** Chat message limit: the sync engine's (its protocol validates every message). */
+export { CHAT_MAX as CHAT_MESSAGE_MAX_LENGTH } from "./sync/limits";
 
 /** Platforms a scheduled party may name. */
 export const SCHEDULED_PARTY_PLATFORMS = ["Netflix", "Disney+", "HBO Max", "Amazon Prime", "YouTube", "Other"] as const;

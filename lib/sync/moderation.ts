@@ -4,7 +4,7 @@
  * event joins the server events there. Imports stay relative (the extension bundles lib/sync).
  */
 import { z } from "zod";
-import { safeText } from "../schemas/common";
+import { safeText } from "./safe-text";
 import { SLOW_MODE_MAX_SECONDS } from "./moderation-state";
 import { PROTOCOL_VERSION } from "./protocol";
 

@@ -20,7 +20,7 @@
  * break), so it happens exactly once.
  */
 import { z } from "zod";
-import { safeText } from "../schemas/common";
+import { safeText } from "./safe-text";
 import { BREAK_MAX_SECONDS, QUEUE_MAX_ITEMS, QUEUE_TITLE_MAX, type QueueItem, type QueueLink, type QueueState } from "./queue";
 
 export const POLL_MIN_OPTIONS = 2;

@@ -7,8 +7,8 @@
  * points at the extension, not at the repository root.
  */
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
-import { safeText } from "../schemas/common";
+import { CHAT_MAX } from "./limits";
+import { safeText } from "./safe-text";
 import { chatReportSchema } from "./chat-report";
 import { moderationStateSchema } from "./moderation-state";
 import { pollOpenInputSchema, pollSchema } from "./poll";
@@ -24,8 +24,8 @@ import { recordingStateSchema } from "./recording-state";
  * parsers skip unknown events and strip unknown fields.
  */
 export const PROTOCOL_VERSION = 1;
-/** Longest chat message, in characters (code points) after trimming. */
-export const CHAT_MAX = CHAT_MESSAGE_MAX_LENGTH;
+/** Longest chat message, in characters (code points) after trimming (lib/sync/limits.ts). */
+export { CHAT_MAX };
 /** Playback rates the HTML5 media element accepts in Chromium and Firefox. */
 export const MIN_RATE = 0.0625;
 export const MAX_RATE = 16;

@@ -13,7 +13,7 @@
  * beside the queue until the host accepts it (it then plays next, ahead of the queue) or dismisses it.
  */
 import { z } from "zod";
-import { safeText } from "../schemas/common";
+import { safeText } from "./safe-text";
 
 /** Most items a queue holds (a marathon's worth; keeps every `queue` event small). */
 export const QUEUE_MAX_ITEMS = 100;

@@ -6,7 +6,7 @@
  * Imports stay relative (the extension bundles lib/sync).
  */
 import { z } from "zod";
-import { safeText } from "../schemas/common";
+import { safeText } from "./safe-text";
 
 /** A recording in progress: which one, since when (server ms), and whether chat goes into it. */
 export const recordingStateSchema = z.object({
