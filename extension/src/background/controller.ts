@@ -28,6 +28,14 @@ import { ApiClient, ApiRequestError, ServerUnreachableError, type FetchLike } fr
 import { PartyConnection } from "./party-connection";
 
 export const NOT_SIGNED_IN = "You're not signed in to the ViewParty extension. Open it from the toolbar to sign in or pick a guest name.";
+
+/** No account and no guest name yet: told apart by its class, not by its text. */
+export class NotSignedInError extends Error {
+  constructor() {
+    super(NOT_SIGNED_IN);
+    this.name = "NotSignedInError";
+  }
+}
 export const MISSING_AUTH = "Missing authentication data. Please try logging in again.";
 const HEALTH_TIMEOUT_MS = 4000;
 const SITE_SCRIPT_ID = "viewparty-site-runtime";
@@ -103,7 +111,7 @@ export class BackgroundController {
 
   private async requireSession(): Promise<Session> {
     const session = await this.store.session();
-    if (!session) throw new Error(NOT_SIGNED_IN);
+    if (!session) throw new NotSignedInError();
     return session;
   }
 
@@ -346,7 +354,7 @@ export class BackgroundController {
       const view = await this.join(partyId);
       return { success: true, partyId: view.id, vp_party_id: view.id };
     } catch (error) {
-      if (error instanceof Error && error.message === NOT_SIGNED_IN) {
+      if (error instanceof NotSignedInError) {
         // Take them to sign-in; the site shows the reason.
         await this.openSignIn().catch(() => null);
       }
