@@ -1,16 +1,9 @@
 "use client";
 /** The signed-in user as the site sees it: loading (initially), signed out (null) or signed in. */
 import { authClient } from "@/lib/auth-client";
+import type { SessionUserFields } from "@/lib/schemas/session-user";
 
-export interface CurrentUser {
-  id: string;
-  name: string;
-  email: string;
-  username?: string | null;
-  displayUsername?: string | null;
-  image?: string | null;
-  lastLoginMethod?: string | null;
-}
+export type CurrentUser = SessionUserFields;
 
 export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean; refetch: () => void } {
   const { data, isPending, refetch } = authClient.useSession();

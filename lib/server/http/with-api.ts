@@ -13,15 +13,9 @@ import { ApiError, crossSiteRequest, unauthorized } from "./api-error";
 import { checkCrossSiteWrite } from "./cross-site-request";
 import { toErrorResponse } from "./error-response";
 import { siteOrigins } from "./site-origins";
+import type { SessionUserFields } from "@/lib/schemas/session-user";
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  username?: string | null;
-  displayUsername?: string | null;
-  image?: string | null;
-  lastLoginMethod?: string | null;
+export interface SessionUser extends SessionUserFields {
   /** A guest identity (no account): only routes with `allowGuests` see one. */
   isGuest?: boolean;
 }
