@@ -5,10 +5,8 @@
  */
 import { useEffect } from "react";
 import useSWR from "swr";
-import { z } from "zod";
 import { LIVE_PARTY_LIST_LIMIT, LIVE_PARTY_POLL_INTERVAL_MS } from "@/lib/constants";
-import { activePartySchema, type ActiveParty } from "@/lib/schemas/party";
-import { PARTY_STATES } from "@/lib/sync";
+import { partyDeltaSchema, type ActiveParty, type PartyDelta } from "@/lib/schemas/party";
 
 /** What the live table shows: the spec's field list plus the host's username and privacy, synopsis and state. */
 export const LIVE_TABLE_FIELDS = [
@@ -20,15 +18,6 @@ export type LiveParty = Pick<ActiveParty, (typeof LIVE_TABLE_FIELDS)[number]>;
 export const ACTIVE_PARTIES_KEY = `/api/v1/parties/active?fields=${LIVE_TABLE_FIELDS.join(",")}&limit=${LIVE_PARTY_LIST_LIMIT}`;
 export const ACTIVE_PARTY_DELTAS_PATH = "/api/v1/parties/active/deltas";
 
-const id = z.string();
-export const partyDeltaSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("PARTY_CREATED"), payload: z.object({ id, party: activePartySchema }) }),
-  z.object({ type: z.literal("PARTY_UPDATED"), payload: z.object({ id, host_video_url: z.string(), video_title: z.string() }) }),
-  z.object({ type: z.literal("PARTY_SIZE"), payload: z.object({ id, party_size: z.number().int().nonnegative() }) }),
-  z.object({ type: z.literal("PARTY_STATE"), payload: z.object({ id, state: z.enum(PARTY_STATES), party: activePartySchema.optional() }) }),
-  z.object({ type: z.literal("PARTY_ENDED"), payload: z.object({ id }) }),
-]);
-export type PartyDelta = z.infer<typeof partyDeltaSchema>;
 
 function pick(party: ActiveParty): LiveParty {
   return Object.fromEntries(LIVE_TABLE_FIELDS.map((f) => [f, party[f]])) as LiveParty;

@@ -129,3 +129,16 @@ export const guestInputSchema = z.object({
     .max(30, "Usernames are at most 30 characters.")
     .regex(/^[\p{L}\p{N}_. -]+$/u, "Use letters, digits, spaces, dots, dashes or underscores."),
 });
+
+/**
+ * The public list's deltas (GET /api/v1/parties/active/deltas, SSE): what the server publishes on the
+ * directory channel and what the list applies between polls.
+ */
+export const partyDeltaSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("PARTY_CREATED"), payload: z.object({ id: z.string(), party: activePartySchema }) }),
+  z.object({ type: z.literal("PARTY_UPDATED"), payload: z.object({ id: z.string(), host_video_url: z.string(), video_title: z.string() }) }),
+  z.object({ type: z.literal("PARTY_SIZE"), payload: z.object({ id: z.string(), party_size: z.number().int().nonnegative() }) }),
+  z.object({ type: z.literal("PARTY_STATE"), payload: z.object({ id: z.string(), state: z.enum(PARTY_STATES), party: activePartySchema.optional() }) }),
+  z.object({ type: z.literal("PARTY_ENDED"), payload: z.object({ id: z.string() }) }),
+]);
+export type PartyDelta = z.infer<typeof partyDeltaSchema>;

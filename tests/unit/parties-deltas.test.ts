@@ -1,5 +1,6 @@
 /** The live list's delta patching (PARTY_UPDATED updates the row's video; ended parties leave). */
-import { applyPartyDelta, partyDeltaSchema, type LiveParty } from "@/lib/api/use-active-parties";
+import { applyPartyDelta, type LiveParty } from "@/lib/api/use-active-parties";
+import { partyDeltaSchema } from "@/lib/schemas/party";
 import type { ActiveParty } from "@/lib/schemas/party";
 
 function party(id: string, overrides: Partial<ActiveParty> = {}): ActiveParty {

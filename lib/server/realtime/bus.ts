@@ -9,6 +9,7 @@ import "server-only";
  */
 import type { PollEntryEvent, ServerEvent } from "@/lib/sync";
 import { mergeProfiles, type MemberProfiles } from "./roster";
+import type { PartyDelta } from "@/lib/schemas/party";
 
 /**
  * Events a party's log holds (snapshots and pongs are per connection and never logged). Poll entries
@@ -23,10 +24,8 @@ export interface LoggedEvent {
   frame: Uint8Array;
 }
 
-export interface DirectoryMessage {
-  type: "PARTY_CREATED" | "PARTY_UPDATED" | "PARTY_SIZE" | "PARTY_STATE" | "PARTY_ENDED";
-  payload: Record<string, unknown> & { id: string };
-}
+/** A public-list delta (one schema for the server that sends it and the list that applies it). */
+export type DirectoryMessage = PartyDelta;
 
 export interface InstancePresence {
   /** Distinct member ids with an open stream on this instance. */
