@@ -6,7 +6,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   // the site's routes and our own
   "about", "faqs", "faq", "blogs", "blog", "parties", "party", "scheduled-parties", "playlists", "add-video", "add",
   "playlist", "playlist-landing", "getting-started", "streaming-guide", "privacy-policy", "terms-of-service",
-  "contact", "extension-auth", "auth", "kick-auth-callback", "profile", "get-extension", "join", "watch",
+  "contact", "extension-auth", "auth", "kick-auth-callback", "profile", "get-extension", "join", "watch", "recordings",
   "api", "_next", "static", "public", "assets", "sitemap.xml", "robots.txt", "favicon.ico", "manifest.json",
   "og", "login", "logout", "signin", "signup", "sign-in", "sign-up", "register", "settings", "account",
   "dashboard", "search", "explore", "help", "support", "terms", "privacy", "legal", "docs", "status",
