@@ -74,13 +74,14 @@ export class ApiClient {
         cache: "no-store",
       });
     } catch (error) {
+      // A caller's abort stays an abort; a timeout (AbortSignal.timeout) or a network failure is "unreachable".
       if (error instanceof DOMException && error.name === "AbortError") throw error;
       throw new ServerUnreachableError(this.serverUrl);
     }
   }
 
-  private async json(method: string, path: string, token: string | null, body?: unknown): Promise<unknown> {
-    const res = await this.request(method, path, token, body);
+  private async json(method: string, path: string, token: string | null, body?: unknown, init: RequestInit = {}): Promise<unknown> {
+    const res = await this.request(method, path, token, body, init);
     if (res.status === 204) return null;
     if ((res.headers.get("content-type") ?? "").includes("text/html")) throw new ApiRequestError(API_HTML_ERROR, res.status);
     const data: unknown = await res.json().catch(() => null);
@@ -88,8 +89,9 @@ export class ApiClient {
     return data;
   }
 
-  async health(): Promise<void> {
-    await this.json("GET", "/api/v1/health", null);
+  /** The server answers within `timeoutMs` (a server that hangs counts as unreachable). */
+  async health(timeoutMs?: number): Promise<void> {
+    await this.json("GET", "/api/v1/health", null, undefined, timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) });
   }
 
   async me(token: string): Promise<ApiUser> {

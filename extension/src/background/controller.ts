@@ -24,7 +24,7 @@ import type { ExtensionApi, MessageSender, PortLike, TabInfo } from "../platform
 import { ExtensionStore } from "../storage/extension-store";
 import { migrateStorage } from "../storage/migrations";
 import type { PartyBinding, Session } from "../storage/schema";
-import { ApiClient, ApiRequestError, ServerUnreachableError, type FetchLike } from "./api-client";
+import { ApiClient, ApiRequestError, type FetchLike } from "./api-client";
 import { PartyConnection } from "./party-connection";
 
 export const NOT_SIGNED_IN = "You're not signed in to the ViewParty extension. Open it from the toolbar to sign in or pick a guest name.";
@@ -123,7 +123,7 @@ export class BackgroundController {
     const view: PopupView = { serverUrl: api.serverUrl, serverError: null, session: null, party: null, tab: { status: "unsupported" } };
     view.tab = await this.probeTab(tabId);
     try {
-      await withTimeout(api.health(), HEALTH_TIMEOUT_MS, () => new ServerUnreachableError(api.serverUrl));
+      await api.health(HEALTH_TIMEOUT_MS);
     } catch (error) {
       view.serverError = error instanceof Error ? error.message : String(error);
       const session = await this.store.session();
@@ -487,20 +487,4 @@ function post(port: PortLike, message: PortToContent): void {
   } catch {
     // the tab went away
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(error()), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (reason: unknown) => {
-        clearTimeout(timer);
-        reject(reason instanceof Error ? reason : new Error(String(reason)));
-      },
-    );
-  });
 }
