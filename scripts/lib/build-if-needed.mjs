@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const SOURCE_DIRS = ["app", "components", "lib", "db", "content", "public"];
+// extension/src too: the watch room runs the extension's SyncSession and PartyConnection.
+const SOURCE_DIRS = ["app", "components", "lib", "db", "content", "public", "extension/src"];
 const SOURCE_FILES = ["package.json", "package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "instrumentation.ts", "instrumentation-client.ts", "proxy.ts"];
 
 function walk(dir, out) {
