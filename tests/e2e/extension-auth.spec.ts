@@ -16,17 +16,15 @@ test.afterAll(async () => {
   await server?.close();
 });
 
-test("checkOnly without a login closes the tab after 0.3 s; keepOpen=1 keeps it open", async ({ page, context }) => {
+// When exactly it closes, and that keepOpen=1 never does, is timed on a simulated clock in
+// tests/unit/extension-auth-close.test.tsx; here the real browser closes the tab it opened.
+test("checkOnly without a login closes the tab; keepOpen=1 says so and stays", async ({ page, context }) => {
   await page.goto("/");
   const [checked] = await Promise.all([context.waitForEvent("page"), page.evaluate(() => window.open("/extension-auth?mode=viewparty&checkOnly=1"))]);
-  const started = Date.now();
   await checked.waitForEvent("close", { timeout: 10_000 });
-  expect(Date.now() - started).toBeLessThan(8000);
 
   await page.goto("/extension-auth?mode=viewparty&checkOnly=1&keepOpen=1");
   await expect(page.getByTestId("extension-auth-status")).toHaveText("You are not logged in.");
-  await page.waitForTimeout(800);
-  expect(page.isClosed()).toBe(false);
 });
 
 test("not signed in: the page asks for a login", async ({ page }) => {
