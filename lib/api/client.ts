@@ -3,7 +3,8 @@
  * with a fixed message; a non-OK reply's message is the body's `detail`, else `message`, else
  * "API error"; the bearer token in storage key `jwt` is sent when present.
  */
-import { API_DEFAULT_ERROR, API_HTML_ERROR, STORAGE_KEYS } from "@/lib/constants";
+import { API_HTML_ERROR, STORAGE_KEYS } from "@/lib/constants";
+import { apiErrorMessage } from "./error-message";
 
 export class ApiClientError extends Error {
   constructor(
@@ -24,14 +25,7 @@ function storedToken(): string | null {
   }
 }
 
-function messageFrom(body: unknown): string {
-  if (body && typeof body === "object") {
-    const { detail, message } = body as { detail?: unknown; message?: unknown };
-    if (typeof detail === "string" && detail) return detail;
-    if (typeof message === "string" && message) return message;
-  }
-  return API_DEFAULT_ERROR;
-}
+const messageFrom = apiErrorMessage;
 
 export interface ApiRequestInit extends Omit<RequestInit, "body"> {
   /** Sent as JSON. */

@@ -130,6 +130,15 @@ export const guestInputSchema = z.object({
     .regex(/^[\p{L}\p{N}_. -]+$/u, "Use letters, digits, spaces, dots, dashes or underscores."),
 });
 
+/** POST /api/v1/guests: a short-lived guest identity (the route and the extension read the same shape). */
+export const guestTokenResponseSchema = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  expires_in_seconds: z.number(),
+  user: z.object({ id: z.string(), username: z.null(), display_name: z.string(), is_guest: z.literal(true) }),
+});
+export type GuestTokenResponse = z.infer<typeof guestTokenResponseSchema>;
+
 /**
  * The public list's deltas (GET /api/v1/parties/active/deltas, SSE): what the server publishes on the
  * directory channel and what the list applies between polls.

@@ -125,7 +125,7 @@ test("guest username sign-in; starting a party needs a session and a video; the 
   const start = { tabId: tab.id, visibility: "private", chatProvider: "twitch", twitchChannel: "ann_tv", streamerLatencyMs: 3000 };
   await expect(popup("popup:startParty", start)).rejects.toThrow(NOT_SIGNED_IN);
 
-  server.json("POST", "/api/v1/guests", { token: "vpg.x", expires_at: new Date(Date.now() + 3600_000).toISOString(), user: { id: "guest:1", display_name: "Gail" } }, 201);
+  server.json("POST", "/api/v1/guests", { token: "vpg.x", expires_at: new Date(Date.now() + 3600_000).toISOString(), expires_in_seconds: 3600, user: { id: "guest:1", username: null, display_name: "Gail", is_guest: true } }, 201);
   expect(await popup("popup:signInGuest", { username: "Gail" })).toEqual({ kind: "guest", displayName: "Gail", username: null });
 
   server.on("POST", "/api/v1/parties", () => Response.json(DETAIL, { status: 201 }));

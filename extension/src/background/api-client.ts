@@ -5,8 +5,10 @@
  * "API error". A network failure is a ServerUnreachableError.
  */
 import { z } from "zod";
-import { API_DEFAULT_ERROR, API_HTML_ERROR } from "@/lib/constants";
-import { currentPartySchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
+import { API_HTML_ERROR } from "@/lib/constants";
+import { apiErrorMessage } from "@/lib/api/error-message";
+import { createPartyInputSchema, currentPartySchema, guestTokenResponseSchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
+import { ownUserSchema } from "@/lib/schemas/user";
 import type { ModerationCommand, RecordingCommand } from "@/lib/sync";
 import type { PartyCommand } from "../messaging/protocol";
 
@@ -27,28 +29,13 @@ export class ServerUnreachableError extends Error {
   }
 }
 
-const userSchema = z.object({
-  id: z.string(),
-  username: z.string().nullable(),
-  display_name: z.string(),
-});
+const userSchema = ownUserSchema.pick({ id: true, username: true, display_name: true });
 export type ApiUser = z.infer<typeof userSchema>;
 
-const guestSchema = z.object({
-  token: z.string(),
-  expires_at: z.string(),
-  user: z.object({ id: z.string(), display_name: z.string() }),
-});
+const guestSchema = guestTokenResponseSchema;
 
-export interface CreatePartyBody {
-  video_url: string;
-  video_title: string;
-  platform_domain?: string;
-  chat_provider: "builtin" | "twitch";
-  chat_identifier?: string;
-  visibility: "public" | "private";
-  streamer_latency_ms: number;
-}
+/** What the extension sends to start a party: the route's own input schema. */
+export type CreatePartyBody = z.input<typeof createPartyInputSchema>;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -144,11 +131,5 @@ export class ApiClient {
   }
 }
 
-export function errorMessage(body: unknown): string {
-  if (body && typeof body === "object") {
-    const { detail, message } = body as { detail?: unknown; message?: unknown };
-    if (typeof detail === "string" && detail) return detail;
-    if (typeof message === "string" && message) return message;
-  }
-  return API_DEFAULT_ERROR;
-}
+/** The site's error reader: one rule for both. */
+export const errorMessage = apiErrorMessage;

@@ -1,5 +1,5 @@
 // POST /api/v1/guests – a short-lived guest identity (username only) to join or host live parties
-import { guestInputSchema } from "@/lib/schemas/party";
+import { guestInputSchema, guestTokenResponseSchema } from "@/lib/schemas/party";
 import { issueGuestToken, GUEST_TOKEN_TTL_MS } from "@/lib/server/guests/guest-token";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
@@ -11,12 +11,12 @@ export const POST = withApi(
     const { username } = await parseBody(req, guestInputSchema);
     const { token, guest } = issueGuestToken(username);
     return Response.json(
-      {
+      guestTokenResponseSchema.parse({
         token,
         expires_at: new Date(guest.exp).toISOString(),
         expires_in_seconds: GUEST_TOKEN_TTL_MS / 1000,
         user: { id: guest.id, username: null, display_name: guest.name, is_guest: true },
-      },
+      }),
       { status: 201, headers: { "Cache-Control": "no-store" } },
     );
   },

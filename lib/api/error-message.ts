@@ -1,0 +1,14 @@
+/**
+ * The message of a failed API answer, for the site and the extension alike: the body's `detail`, else
+ * its `message`, else the fixed "API error" text. (Branch on the body's `code`, never on this text.)
+ */
+import { API_DEFAULT_ERROR } from "@/lib/constants";
+
+export function apiErrorMessage(body: unknown): string {
+  if (body && typeof body === "object") {
+    const { detail, message } = body as { detail?: unknown; message?: unknown };
+    if (typeof detail === "string" && detail) return detail;
+    if (typeof message === "string" && message) return message;
+  }
+  return API_DEFAULT_ERROR;
+}
