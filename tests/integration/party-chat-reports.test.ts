@@ -4,45 +4,33 @@
  * only members report, never their own message, only a message still in the chat; reports are
  * rate limited per member.
  */
-import { startApp, type RunningApp } from "./helpers/app";
-import { api, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
+import { api, command, createParty, guestToken, livePartyApp, type Ev } from "./helpers/party";
 import type { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
 
-let app: RunningApp;
-const streams: SseClient<Ev>[] = [];
+const live = livePartyApp();
 
-beforeAll(async () => {
-  app = await startApp({ env: { VP_HOST_GRACE_MS: "600000" } });
-});
-afterEach(() => {
-  for (const s of streams.splice(0)) s.close();
-});
-afterAll(async () => {
-  await app?.stop();
-});
-
-const join = (partyId: string, token: string) => openMemberStream(app.baseUrl, partyId, token, streams);
+const join = live.join;
 
 /** Sends a chat message and returns its id, as everyone's stream shows it. */
 async function chat(partyId: string, token: string, text: string, s: SseClient<Ev>): Promise<string> {
-  expect((await command(app.baseUrl, partyId, token, { type: "chat", text })).status).toBe(200);
+  expect((await command(live.baseUrl, partyId, token, { type: "chat", text })).status).toBe(200);
   const event = await s.waitFor((e) => e.type === "chat" && (e.message as { text: string }).text === text);
   return (event.data.message as { id: string }).id;
 }
 
-const report = (partyId: string, token: string, messageId: string) => command(app.baseUrl, partyId, token, { type: "chat.report", messageId });
+const report = (partyId: string, token: string, messageId: string) => command(live.baseUrl, partyId, token, { type: "chat.report", messageId });
 
 test("a member reports a message: the host and the reporter see it, the author and the others do not", async () => {
-  const host = await guestToken(app.baseUrl, "Report Host");
-  const party = await createParty(app.baseUrl, host);
+  const host = await guestToken(live.baseUrl, "Report Host");
+  const party = await createParty(live.baseUrl, host);
   const hostMember = await join(party.id, host);
-  const ann = await guestToken(app.baseUrl, "Reporting Ann");
+  const ann = await guestToken(live.baseUrl, "Reporting Ann");
   const annMember = await join(party.id, ann);
-  const bob = await guestToken(app.baseUrl, "Rude Bob");
+  const bob = await guestToken(live.baseUrl, "Rude Bob");
   const bobMember = await join(party.id, bob);
-  const cat = await join(party.id, await guestToken(app.baseUrl, "Quiet Cat"));
+  const cat = await join(party.id, await guestToken(live.baseUrl, "Quiet Cat"));
 
   const rude = await chat(party.id, bob, "something rude", annMember.stream);
   expect((await report(party.id, ann, rude)).status).toBe(200);
@@ -66,12 +54,12 @@ test("a member reports a message: the host and the reporter see it, the author a
 });
 
 test("who may report what: members only, not their own message, only a message in the chat; rate limited", async () => {
-  const host = await guestToken(app.baseUrl, "Rules Host");
-  const party = await createParty(app.baseUrl, host);
+  const host = await guestToken(live.baseUrl, "Rules Host");
+  const party = await createParty(live.baseUrl, host);
   const hostMember = await join(party.id, host);
-  const ann = await guestToken(app.baseUrl, "Rules Ann");
+  const ann = await guestToken(live.baseUrl, "Rules Ann");
   const annMember = await join(party.id, ann);
-  const outsider = await guestToken(app.baseUrl, "Rules Outsider");
+  const outsider = await guestToken(live.baseUrl, "Rules Outsider");
   const mine = await chat(party.id, ann, "my own words", hostMember.stream);
   const hosts = await chat(party.id, host, "the host speaks", annMember.stream);
 
@@ -79,12 +67,12 @@ test("who may report what: members only, not their own message, only a message i
   expect(own.status).toBe(409);
   expect(await own.json()).toEqual({ detail: "You cannot report your own message.", code: "conflict" });
   expect((await report(party.id, outsider, hosts)).status).toBe(403);
-  expect((await api(app.baseUrl, "POST", `/api/v1/parties/${party.id}/commands`, null, { v: 1, type: "chat.report", messageId: hosts })).status).toBe(401);
+  expect((await api(live.baseUrl, "POST", `/api/v1/parties/${party.id}/commands`, null, { v: 1, type: "chat.report", messageId: hosts })).status).toBe(401);
   const unknown = await report(party.id, ann, "no-such-message");
   expect(unknown.status).toBe(404);
   expect(((await unknown.json()) as { detail: string }).detail).toBe("That message is no longer in the chat.");
-  expect((await command(app.baseUrl, party.id, ann, { type: "chat.report" })).status).toBe(422);
-  expect((await command(app.baseUrl, party.id, ann, { type: "chat.report", messageId: "x".repeat(65) })).status).toBe(422);
+  expect((await command(live.baseUrl, party.id, ann, { type: "chat.report" })).status).toBe(422);
+  expect((await command(live.baseUrl, party.id, ann, { type: "chat.report", messageId: "x".repeat(65) })).status).toBe(422);
   expect(hostMember.stream.events.some((e) => e.data.type === "chat.report")).toBe(false);
 
   // Five reports a minute per member; the sixth waits.
@@ -98,13 +86,13 @@ test("who may report what: members only, not their own message, only a message i
 });
 
 test("a member's buffering report reaches everyone's stream with who it is; bad input, outsiders and floods are refused", async () => {
-  const host = await guestToken(app.baseUrl, "Buffer Host");
-  const party = await createParty(app.baseUrl, host);
+  const host = await guestToken(live.baseUrl, "Buffer Host");
+  const party = await createParty(live.baseUrl, host);
   const hostMember = await join(party.id, host);
-  const gail = await guestToken(app.baseUrl, "Slow Gail");
+  const gail = await guestToken(live.baseUrl, "Slow Gail");
   const gailMember = await join(party.id, gail);
-  const outsider = await guestToken(app.baseUrl, "Buffer Outsider");
-  const buffering = (token: string, on: unknown) => command(app.baseUrl, party.id, token, { type: "buffering", on });
+  const outsider = await guestToken(live.baseUrl, "Buffer Outsider");
+  const buffering = (token: string, on: unknown) => command(live.baseUrl, party.id, token, { type: "buffering", on });
 
   expect((await buffering(gail, true)).status).toBe(200);
   const started = await hostMember.stream.waitFor((e) => e.type === "member.buffering");

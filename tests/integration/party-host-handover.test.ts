@@ -6,30 +6,20 @@
  * host's is refused, the party's details and the public list name the new host, moderation is theirs,
  * and a reconnecting stream starts in its new role.
  */
-import { startApp, Client, type RunningApp } from "./helpers/app";
-import { api, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
+import { Client } from "./helpers/app";
+import { api, command, createParty, guestToken, livePartyApp, type Ev } from "./helpers/party";
 import type { SseClient } from "./helpers/sse";
 
 jest.setTimeout(180_000);
 
-let app: RunningApp;
-const streams: SseClient<Ev>[] = [];
+const live = livePartyApp();
+const { streams } = live;
 
-beforeAll(async () => {
-  app = await startApp({ env: { VP_HOST_GRACE_MS: "600000" } });
-});
-afterEach(() => {
-  for (const s of streams.splice(0)) s.close();
-});
-afterAll(async () => {
-  await app?.stop();
-});
-
-const join = (partyId: string, token: string) => openMemberStream(app.baseUrl, partyId, token, streams);
+const join = live.join;
 
 async function account(name: string): Promise<{ token: string; username: string }> {
   const username = `${name}${Date.now().toString(36)}`;
-  const res = await new Client(app.baseUrl).signUp(username);
+  const res = await new Client(live.baseUrl).signUp(username);
   expect(res.status).toBe(200);
   return { token: res.headers.get("set-auth-token")!, username };
 }
@@ -46,21 +36,21 @@ function rosterHas(s: SseClient<Ev>, ids: string[]) {
 }
 
 async function detail(partyId: string, token: string | null) {
-  const res = await api(app.baseUrl, "GET", `/api/v1/parties/${partyId}`, token);
+  const res = await api(live.baseUrl, "GET", `/api/v1/parties/${partyId}`, token);
   expect(res.status).toBe(200);
   return (await res.json()) as { role: string | null; host_display_name: string | null; host_username: string | null };
 }
 
-const handover = (partyId: string, token: string, memberId: string) => command(app.baseUrl, partyId, token, { type: "host.handover", memberId });
+const handover = (partyId: string, token: string, memberId: string) => command(live.baseUrl, partyId, token, { type: "host.handover", memberId });
 
 test("only the host hands over, only to a member watching now; nothing changes otherwise", async () => {
-  const host = await guestToken(app.baseUrl, "Matrix Host");
-  const party = await createParty(app.baseUrl, host);
+  const host = await guestToken(live.baseUrl, "Matrix Host");
+  const party = await createParty(live.baseUrl, host);
   const hostMember = await join(party.id, host);
-  const guest = await guestToken(app.baseUrl, "Matrix Guest");
+  const guest = await guestToken(live.baseUrl, "Matrix Guest");
   const guestMember = await join(party.id, guest);
-  const target = await join(party.id, await guestToken(app.baseUrl, "Matrix Target"));
-  const outsider = await guestToken(app.baseUrl, "Matrix Outsider");
+  const target = await join(party.id, await guestToken(live.baseUrl, "Matrix Target"));
+  const outsider = await guestToken(live.baseUrl, "Matrix Outsider");
   await rosterHas(hostMember.stream, [guestMember.id, target.id]);
 
   const asGuest = await handover(party.id, guest, target.id);
@@ -69,11 +59,11 @@ test("only the host hands over, only to a member watching now; nothing changes o
   // A guest cannot take the role either.
   expect((await handover(party.id, guest, guestMember.id)).status).toBe(403);
   expect((await handover(party.id, outsider, target.id)).status).toBe(403);
-  expect((await api(app.baseUrl, "POST", `/api/v1/parties/${party.id}/commands`, null, { v: 1, type: "host.handover", memberId: target.id })).status).toBe(401);
+  expect((await api(live.baseUrl, "POST", `/api/v1/parties/${party.id}/commands`, null, { v: 1, type: "host.handover", memberId: target.id })).status).toBe(401);
 
   // The host's own mistakes: bad input 422, someone who never joined 404, themselves 409.
   expect((await handover(party.id, host, "")).status).toBe(422);
-  expect((await command(app.baseUrl, party.id, host, { type: "host.handover" })).status).toBe(422);
+  expect((await command(live.baseUrl, party.id, host, { type: "host.handover" })).status).toBe(422);
   const stranger = await handover(party.id, host, "someone-never-here");
   expect(stranger.status).toBe(404);
   expect(((await stranger.json()) as { detail: string }).detail).toBe("That person has not joined this party.");
@@ -94,17 +84,17 @@ test("only the host hands over, only to a member watching now; nothing changes o
   // Nothing changed: the host is still the host, playback is still theirs alone.
   expect((await detail(party.id, host)).role).toBe("host");
   expect((await detail(party.id, guest)).role).toBe("guest");
-  expect((await command(app.baseUrl, party.id, guest, { type: "pause", position: 1 })).status).toBe(403);
+  expect((await command(live.baseUrl, party.id, guest, { type: "pause", position: 1 })).status).toBe(403);
   expect(guestMember.stream.events.some((e) => e.data.type === "party")).toBe(false);
 });
 
 test("the new host leads: every stream, the roster, playback, details, the public list and moderation follow", async () => {
   const oldHost = await account("oldhost");
   const newHost = await account("newhost");
-  const party = await createParty(app.baseUrl, oldHost.token, { video_title: "Hand-over Heat" });
+  const party = await createParty(live.baseUrl, oldHost.token, { video_title: "Hand-over Heat" });
   const a = await join(party.id, oldHost.token);
   const b = await join(party.id, newHost.token);
-  const viewerToken = await guestToken(app.baseUrl, "Watching Wes");
+  const viewerToken = await guestToken(live.baseUrl, "Watching Wes");
   const viewer = await join(party.id, viewerToken);
   await rosterHas(a.stream, [b.id, viewer.id]);
 
@@ -120,23 +110,23 @@ test("the new host leads: every stream, the roster, playback, details, the publi
   });
 
   // Playback is the new host's: theirs is published, the old host's refused.
-  const oldPause = await command(app.baseUrl, party.id, oldHost.token, { type: "pause", position: 3 });
+  const oldPause = await command(live.baseUrl, party.id, oldHost.token, { type: "pause", position: 3 });
   expect(oldPause.status).toBe(403);
-  expect((await command(app.baseUrl, party.id, newHost.token, { type: "pause", position: 4 })).status).toBe(200);
+  expect((await command(live.baseUrl, party.id, newHost.token, { type: "pause", position: 4 })).status).toBe(200);
   await a.stream.waitFor((e) => e.type === "playback" && (e.state as { paused: boolean; position: number }).paused && (e.state as { position: number }).position === 4);
   // The old host still chats, as a guest.
-  expect((await command(app.baseUrl, party.id, oldHost.token, { type: "chat", text: "over to you" })).status).toBe(200);
+  expect((await command(live.baseUrl, party.id, oldHost.token, { type: "chat", text: "over to you" })).status).toBe(200);
 
   // The database follows: roles in the details, the host's name in the public list.
   expect(await detail(party.id, newHost.token)).toMatchObject({ role: "host", host_username: newHost.username });
   expect((await detail(party.id, oldHost.token)).role).toBe("guest");
-  const list = (await (await api(app.baseUrl, "GET", "/api/v1/parties/active", null)).json()) as { id: string; host_username: string | null }[];
+  const list = (await (await api(live.baseUrl, "GET", "/api/v1/parties/active", null)).json()) as { id: string; host_username: string | null }[];
   expect(list.find((p) => p.id === party.id)?.host_username).toBe(newHost.username);
 
   // Moderation is the new host's.
-  const oldKick = await command(app.baseUrl, party.id, oldHost.token, { type: "member.mute", memberId: viewer.id });
+  const oldKick = await command(live.baseUrl, party.id, oldHost.token, { type: "member.mute", memberId: viewer.id });
   expect(oldKick.status).toBe(403);
-  expect((await command(app.baseUrl, party.id, newHost.token, { type: "member.mute", memberId: viewer.id })).status).toBe(200);
+  expect((await command(live.baseUrl, party.id, newHost.token, { type: "member.mute", memberId: viewer.id })).status).toBe(200);
   await viewer.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { muted: string[] }).muted.includes(viewer.id));
 
   // Reconnecting streams start in the new roles.
@@ -151,11 +141,11 @@ test("the new host leads: every stream, the roster, playback, details, the publi
 });
 
 test("a member who hosts another live party cannot become this party's host (409)", async () => {
-  const host = await guestToken(app.baseUrl, "Busy Host");
-  const party = await createParty(app.baseUrl, host);
+  const host = await guestToken(live.baseUrl, "Busy Host");
+  const party = await createParty(live.baseUrl, host);
   const hostMember = await join(party.id, host);
-  const otherHost = await guestToken(app.baseUrl, "Other Host");
-  await createParty(app.baseUrl, otherHost, { video_title: "Their own party" });
+  const otherHost = await guestToken(live.baseUrl, "Other Host");
+  await createParty(live.baseUrl, otherHost, { video_title: "Their own party" });
   const member = await join(party.id, otherHost);
   await rosterHas(hostMember.stream, [member.id]);
 
@@ -163,5 +153,5 @@ test("a member who hosts another live party cannot become this party's host (409
   expect(res.status).toBe(409);
   expect(await res.json()).toEqual({ detail: "That member is hosting another live party.", code: "conflict" });
   expect((await detail(party.id, host)).role).toBe("host");
-  expect((await command(app.baseUrl, party.id, host, { type: "pause", position: 1 })).status).toBe(200);
+  expect((await command(live.baseUrl, party.id, host, { type: "pause", position: 1 })).status).toBe(200);
 });

@@ -1,4 +1,5 @@
 /** Small API helpers for live-party tests (guest identities, parties, commands, member streams). */
+import { startApp, type RunningApp } from "./app";
 import { SseClient } from "./sse";
 
 export type Ev = Record<string, unknown> & { type: string };
@@ -57,4 +58,34 @@ export async function openMemberStream(baseUrl: string, partyId: string, token: 
   opened.push(stream);
   const snapshot = (await stream.waitFor((e) => e.type === "snapshot")).data;
   return { stream, id: (snapshot.you as { userId: string }).userId, role: snapshot.role as string, snapshot };
+}
+
+/**
+ * The app a live-party test file runs against: started once before its tests (hosts never time out
+ * during them) and stopped after them; the member streams a test opens are closed after that test.
+ */
+export function livePartyApp(env: Record<string, string> = {}) {
+  let running: RunningApp | undefined;
+  const streams: SseClient<Ev>[] = [];
+  beforeAll(async () => {
+    running = await startApp({ env: { VP_HOST_GRACE_MS: "600000", ...env } });
+  });
+  afterEach(() => {
+    for (const s of streams.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  const app = (): RunningApp => {
+    if (!running) throw new Error("The app has not started.");
+    return running;
+  };
+  return {
+    streams,
+    get baseUrl(): string {
+      return app().baseUrl;
+    },
+    /** Opens a member's stream (it joins the party) and waits for its snapshot; closed after the test. */
+    join: (partyId: string, token: string) => openMemberStream(app().baseUrl, partyId, token, streams),
+  };
 }
