@@ -114,9 +114,11 @@ test("host signs in and starts a party; the guest joins and follows play, pause,
   await expect(guestPopup.locator('[data-vp="session"]')).toContainText("Guest Gail (guest)");
   const guestSite = await guest.context.newPage();
   await guestSite.goto("/parties");
+  // The toast is transient (TOAST_DURATION_MS): watched from the click on, not after the tab loaded.
+  const opening = expect(guestSite.getByText("The extension is opening the party.")).toBeVisible({ timeout: 20_000 });
   const [guestPage] = await Promise.all([guest.context.waitForEvent("page"), guestSite.getByRole("button", { name: `Join Party: ${title}` }).click()]);
+  await opening;
   await expect(guestPage).toHaveURL(videoUrl);
-  await expect(guestSite.getByText("The extension is opening the party.")).toBeVisible();
   await waitForVideoReady(guestPage);
   await guestPopup.close();
   await guestSite.close();

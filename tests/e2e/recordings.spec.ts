@@ -52,8 +52,11 @@ async function steadySample(page: Page, timeline: RecordingTimeline): Promise<{ 
   return changed ? null : second;
 }
 
+/** Moves the replay clock to `offset` (ms, to the slider's 100 ms) and waits until the page took it. */
 async function scrubTo(page: Page, offset: number): Promise<void> {
-  await page.getByLabel("Replay position").fill(String(Math.round(offset / 100) * 100));
+  const value = String(Math.round(offset / 100) * 100);
+  await page.getByLabel("Replay position").fill(value);
+  await expect(page.getByTestId("replay")).toHaveAttribute("data-anchor-offset", value);
 }
 
 async function chatThenSeen(guest: Page, host: Page, text: string): Promise<void> {
@@ -128,11 +131,12 @@ test("record 30 s with two seeks and chat, then replay it: positions, chat momen
   // Playing through each seek: after the player has caught up, it stays within 100 ms of the
   // recorded position at every sample.
   for (const seek of seeks) {
-    // From 1.5 s before the seek, playing (the previous round may have played to the end, or not).
+    // From 1.5 s before the seek, playing (the previous round may have played to the end, or not; the
+    // scrub took effect, so the replay cannot reach its end between this read and the click).
     await scrubTo(host.page, seek.offset - 1500);
-    const play = host.page.getByRole("button", { name: "Play replay" });
-    if (await play.isVisible()) await play.click();
-    await expect(host.page.getByRole("button", { name: "Pause replay" })).toBeVisible();
+    const replay = host.page.getByTestId("replay");
+    if ((await replay.getAttribute("data-playing")) !== "true") await host.page.getByRole("button", { name: "Play replay" }).click();
+    await expect(replay).toHaveAttribute("data-playing", "true");
     const drift = async () => {
       const sample = await replaySample(host.page);
       return Math.abs(sample.t - stateAt(timeline, sample.offset).position);
