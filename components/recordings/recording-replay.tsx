@@ -62,6 +62,10 @@ function Replay({ recording, timeline, urls, signedIn }: { recording: Recording;
       const updated = { ...current, offset: replayOffset(current, wall, duration), wall, ...next };
       anchorRef.current = updated;
       setAnchor(updated);
+      // The slider is controlled by `offset`: show the new position at once. Left to the next tick, the
+      // re-render after the slider's own input put the old position back into it, and the `change` event
+      // that follows (a drag's release) moved the replay back there.
+      setOffset(updated.offset);
     },
     [duration],
   );
