@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Edit Info (profile, no longer "coming soon"): the owner changes their username, display
+ * Edit Info on the own profile: the owner changes their username, display
  * name or e-mail. Usernames and e-mail addresses stay unique; the database's unique indexes settle
  * a race between two requests.
  */
