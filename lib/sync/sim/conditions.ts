@@ -44,7 +44,7 @@ export function steadyUnder(seed: number, options: Options, windowMs = 60_000): 
     errors.push(...e);
     if (t < nextClockSample) return;
     nextClockSample = t + 500;
-    for (const g of party.guests) clockErrors.push(Math.abs(g.client.clock.offset - g.trueOffset()));
+    for (const g of party.guests) clockErrors.push(Math.abs(g.client.clock.offsetAt(g.localTime()) - g.trueOffset()));
   });
   let rate = 0;
   let seeks = 0;
