@@ -10,7 +10,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { CHAT_MAX, type ChatMessage } from "@/lib/sync";
 
 export interface RoomChatProps {
-  messages: ChatMessage[];
+  messages: readonly ChatMessage[];
   disabled: boolean;
   onSend(text: string): Promise<void>;
   /** Your member id (your own messages cannot be reported). */
