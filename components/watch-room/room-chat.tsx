@@ -27,10 +27,12 @@ export function RoomChat({ messages, disabled, onSend, youId = null, reportedByY
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
+  // Keyed on the newest message, not the count: once the history is full, a new message keeps the length.
+  const newestId = messages.at(-1)?.id;
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [messages.length]);
+  }, [newestId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
