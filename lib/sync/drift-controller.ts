@@ -100,6 +100,8 @@ export interface DriftConfig {
    * latency is at least this (ms); quicker ones wait for the host's landing.
    */
   seekAlongsideMinMs: number;
+  /** A guest playing on past a stalled host's frame pauses once this far ahead (ms) of it. */
+  stallRunAheadMs: number;
 }
 
 export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
@@ -129,6 +131,7 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   jankMemoryMs: 30_000,
   maxBias: 0.03,
   seekAlongsideMinMs: 800,
+  stallRunAheadMs: 100,
 };
 
 /** What a guest's controller learned about a player: worth keeping per site across sessions. */
@@ -426,6 +429,12 @@ export class DriftController {
       // that follows (its timers fire late). Both play on through the host's seek and follow the
       // landing like any jump.
       if (state.seeking && (this.janky || this.seekLatency < this.config.seekAlongsideMinMs)) return done(pausedStatus, driftMs);
+      // The host's player stalls: play on until we are this far past its frame. A blip of a few tens
+      // of ms (common when a stream switches segments) then costs guests nothing, while a real stall
+      // stops them at most this far ahead (or at once, when its news took longer).
+      if (state.stalled && !state.seeking && !player.paused && driftMs >= 0 && driftMs < this.config.stallRunAheadMs) {
+        return done(pausedStatus, driftMs, now + (this.config.stallRunAheadMs - driftMs) / Math.max(0.1, player.playbackRate));
+      }
       if (!player.paused) this.pause(actions, now);
       if (!sameRate(player.playbackRate, hostRate, this.config.rateStep)) this.setRate(actions, hostRate);
       if (state.seeking) {

@@ -268,6 +268,20 @@ describe("DriftController", () => {
     expect(quick.tick({ paused: true, driftMs: -150 }).actions).toEqual(expect.arrayContaining([{ type: "seek", position: expect.any(Number) }]));
   });
 
+  it("plays on through a host's stall until 100 ms past its frame, so a blip costs nothing", () => {
+    const h = harness({ ...playing, paused: true, stalled: true, position: 42 });
+    // The news of the stall took 40 ms: we are 40 ms past the frame and keep playing for 60 ms more.
+    const early = h.tick({ paused: false, driftMs: 40 });
+    expect(early).toMatchObject({ actions: [], status: "host-buffering" });
+    expect(early.wakeAt! - h.now).toBeCloseTo(60, 6);
+    // Still stalled at 100 ms: pause, and back to the frame.
+    h.advance(60);
+    expect(h.tick({ paused: false, driftMs: 100 }).actions).toEqual(expect.arrayContaining([{ type: "pause" }]));
+    // A person's pause is followed at once.
+    const paused = harness({ ...playing, paused: true, position: 42 });
+    expect(paused.tick({ paused: false, driftMs: 40 }).actions).toEqual(expect.arrayContaining([{ type: "pause" }]));
+  });
+
   it("says when the party waits on the host's buffering", () => {
     const h = harness({ ...playing, paused: true, stalled: true, position: 42 });
     expect(h.tick({ paused: true, driftMs: 0 })).toMatchObject({ actions: [], status: "host-buffering" });
