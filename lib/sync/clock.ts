@@ -54,6 +54,16 @@ export interface ClockConfig {
   /** Spacing once the burst is done: keeps up with clock drift and slow route changes. */
   periodicIntervalMs: number;
   /**
+   * While the window is not full and the estimate is still coarser than `refineErrorMs` (a burst taken
+   * while the machine or the network was busy, a reset onto a slow path; the bound includes the path's
+   * one-way base delay, so an ordinary path stays well under 50 ms), ping every
+   * `refineIntervalMs` instead: measured in real Chromium on a loaded machine, a burst of slow answers
+   * left the estimate 180 ms off with a 200 ms bound, and the 10 s period took 10 s to mend it while the
+   * guest played 177 ms ahead. A full window is what the path gives: back to the period.
+   */
+  refineErrorMs: number;
+  refineIntervalMs: number;
+  /**
    * A network change: this many consecutive samples whose delay exceeds the best by more than
    * `rttJumpFactor` × best + `rttJumpMinMs` → the old samples describe another path; start over.
    * One slow answer makes the next pings go at burst pace, so a real change (every answer slow) is
@@ -92,6 +102,8 @@ export const DEFAULT_CLOCK_CONFIG: ClockConfig = {
   readyErrorMs: 5,
   burstIntervalMs: 25,
   periodicIntervalMs: 10_000,
+  refineErrorMs: 50,
+  refineIntervalMs: 1000,
   rttJumpSamples: 8,
   rttJumpFactor: 1,
   rttJumpMinMs: 100,
@@ -184,7 +196,12 @@ export class ClockEstimator {
     const { burstSize, burstIntervalMs, periodicIntervalMs } = this.config;
     const probing = this.slowStreak > 0 || this.samples.length < burstSize;
     const bursting = probing && this.unanswered < burstSize;
-    return this.lastPingAt + (bursting ? burstIntervalMs : periodicIntervalMs);
+    const refining =
+      this.samples.length > 0 &&
+      this.samples.length < this.config.windowSize &&
+      this.errorBound > this.config.refineErrorMs &&
+      this.unanswered < burstSize;
+    return this.lastPingAt + (bursting ? burstIntervalMs : refining ? this.config.refineIntervalMs : periodicIntervalMs);
   }
 
   markSent(now: number): void {

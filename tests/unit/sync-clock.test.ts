@@ -103,6 +103,29 @@ describe("ClockEstimator", () => {
     expect(learned.mean).toBeLessThan(3);
   });
 
+  it("re-samples every second while a burst taken under load left the estimate coarse, until the window is full", () => {
+    const clock = new ClockEstimator();
+    const { burstSize, windowSize, refineIntervalMs, periodicIntervalMs } = clock.config;
+    const rng = createRng(4);
+    let t = 0;
+    const ping = (min: number, max: number) => {
+      clock.markSent(t);
+      clock.addSample(exchange(t, 10, rng.uniform(min, max), rng.uniform(min, max)));
+    };
+    // The burst's answers were all slow and lopsided (a busy machine): a bound of tens of ms.
+    for (let i = 0; i < burstSize; i++, t += 25) ping(100, 400);
+    expect(clock.errorBound).toBeGreaterThan(clock.config.refineErrorMs);
+    expect(clock.nextPingAt() - (t - 25)).toBe(refineIntervalMs);
+    // Quick answers arrive once a second and mend it; with a full window it is back to the period.
+    t += refineIntervalMs - 25;
+    while (clock.sampleCount < windowSize) {
+      ping(20, 40);
+      t += refineIntervalMs;
+    }
+    expect(Math.abs(clock.offset - 10)).toBeLessThan(10);
+    expect(clock.nextPingAt() - (t - refineIntervalMs)).toBe(periodicIntervalMs);
+  });
+
   it("is ready after a short burst, then re-samples periodically", () => {
     const clock = new ClockEstimator();
     const { burstSize, burstIntervalMs, periodicIntervalMs, readySamples } = clock.config;
