@@ -17,7 +17,9 @@ const SECURITY_HEADERS = [
 const nextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled.
   // The Twitch chat client opens its WebSocket through `ws` (optional native add-ons): loaded as is.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "ioredis", "@twurple/chat", "@twurple/auth", "ws"],
+  // proper-lockfile keeps the process's held locks and its exit hook in module state: one copy per
+  // process, not one per bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "ioredis", "@twurple/chat", "@twurple/auth", "ws", "proper-lockfile"],
   poweredByHeader: false,
   reactStrictMode: true,
   // A plain `next build` (and `npm start`'s) fails on type errors. `npm test` type-checks the whole

@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getEnv } from "@/lib/server/env";
-import { acquireLock } from "./lock";
+import { acquireLock, pgliteDir } from "./lock.mjs";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,9 +28,15 @@ const MIGRATION_LOCK_KEY = 461_311;
 const globalForDb = globalThis as unknown as { __vpDb?: Promise<DbHandle> };
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
-  const dir = path.join(dataDir, "pglite");
+  const dir = pgliteDir(dataDir);
   mkdirSync(dir, { recursive: true });
-  const release = acquireLock(path.join(dataDir, "pglite.lock"), dir);
+  const release = await acquireLock(dataDir, {
+    // Another process took the lock, so it may be writing the database now: stop before two do.
+    onLost: (error) => {
+      console.error(`[viewparty] Lost the lock on the embedded database at ${dir} (${error.message}); stopping.`);
+      process.exit(1);
+    },
+  });
   try {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
@@ -43,11 +49,11 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       kind: "pglite",
       close: async () => {
         await client.close();
-        release();
+        await release();
       },
     };
   } catch (error) {
-    release();
+    await release();
     throw error;
   }
 }

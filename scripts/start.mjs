@@ -5,9 +5,9 @@
  * empty database.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { EmbeddedDatabaseLockedError, findLockHolder, pgliteDir } from "../db/lock.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,25 +22,10 @@ const dataDir = path.resolve(root, process.env.VP_DATA_DIR || ".data");
 
 // Refuse early, before a build, when another process holds the embedded database.
 if (!process.env.DATABASE_URL) {
-  const lock = path.join(dataDir, "pglite.lock");
-  if (existsSync(lock)) {
-    const pid = Number.parseInt(readFileSync(lock, "utf8"), 10);
-    let alive = false;
-    try {
-      if (pid > 0 && pid !== process.pid) {
-        process.kill(pid, 0);
-        alive = true;
-      }
-    } catch (error) {
-      alive = error.code === "EPERM";
-    }
-    if (alive) {
-      console.error(
-        `The embedded database at ${path.join(dataDir, "pglite")} is already in use by another process (pid ${pid}). ` +
-          "Stop that process first, or set DATABASE_URL to use PostgreSQL.",
-      );
-      process.exit(1);
-    }
+  const holder = await findLockHolder(dataDir);
+  if (holder) {
+    console.error(new EmbeddedDatabaseLockedError(pgliteDir(dataDir), holder.pid).message);
+    process.exit(1);
   }
 }
 

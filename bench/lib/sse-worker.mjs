@@ -4,6 +4,7 @@
  * when each guest receives each `playback` event, keyed by the event's cid.
  */
 import http from "node:http";
+import { createParser } from "eventsource-parser";
 import { now } from "./common.mjs";
 import { pool, runWorker } from "./receipts.mjs";
 
@@ -27,17 +28,10 @@ function openStream(baseUrl, partyId, token, receipts, onDrop) {
         return;
       }
       res.setEncoding("utf8");
-      let buffer = "";
-      res.on("data", (chunk) => {
-        buffer += chunk;
-        let split;
-        while ((split = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          const at = block.indexOf("data: ");
-          if (at < 0) continue; // comment (heartbeat) or retry
-          const end = block.indexOf("\n", at);
-          const data = JSON.parse(block.slice(at + 6, end < 0 ? undefined : end));
+      // Heartbeat comments and the retry hint produce no event.
+      const parser = createParser({
+        onEvent: (message) => {
+          const data = JSON.parse(message.data);
           receipts.frames += 1;
           if (data.type === "playback" && data.cid !== undefined) receipts.record(data.cid, now());
           else if (data.type === "snapshot" && !ready) {
@@ -45,8 +39,9 @@ function openStream(baseUrl, partyId, token, receipts, onDrop) {
             clearTimeout(timer);
             resolve();
           }
-        }
+        },
       });
+      res.on("data", (chunk) => parser.feed(chunk));
       res.on("close", () => {
         open.delete(req);
         if (ready) onDrop();

@@ -1,6 +1,7 @@
 /** Reads one post file: validated front matter plus the markdown body. Throws on any defect. */
 import { readFile } from "node:fs/promises";
-import matter from "gray-matter";
+import { VFile } from "vfile";
+import { matter } from "vfile-matter";
 import { blogFrontMatterSchema, type BlogPostMeta } from "./post-schema";
 
 export interface ParsedPostFile {
@@ -9,8 +10,8 @@ export interface ParsedPostFile {
 }
 
 export async function parsePostFile(filePath: string): Promise<ParsedPostFile> {
-  const source = await readFile(filePath, "utf8");
-  // A fresh options object keeps gray-matter from serving a cached parse of identical text.
-  const { data, content } = matter(source, {});
-  return { meta: blogFrontMatterSchema.parse(data), markdown: content };
+  const file = new VFile({ path: filePath, value: await readFile(filePath, "utf8") });
+  // YAML front matter into file.data.matter, and out of the body the pages render.
+  matter(file, { strip: true });
+  return { meta: blogFrontMatterSchema.parse(file.data.matter), markdown: String(file) };
 }

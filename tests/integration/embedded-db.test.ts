@@ -1,6 +1,7 @@
 /**
  * The embedded database (PGlite) against real app processes: a second process on the same data
- * directory is refused with a message naming the holder, and data survives a restart.
+ * directory is refused with a message naming the holder, data survives a restart, and the lock of a
+ * server that crashed does not keep the next one out.
  */
 import { rmSync } from "node:fs";
 import { Client, freePort, makeDataDir, spawnApp, startApp, uniqueName, waitForExit } from "./helpers/app";
@@ -52,3 +53,24 @@ test("data written before a restart is there after it, and the lock is released 
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("after a server is killed (no exit hook runs), the next one on the data directory takes its lock over", async () => {
+  const dataDir = makeDataDir();
+  try {
+    const first = await startApp({ dataDir, env: EMBEDDED });
+    first.proc.kill("SIGKILL");
+    await waitForExit(first.proc);
+
+    // It waits for the dead holder's lock to go stale (up to 15 s) instead of refusing.
+    const second = await startApp({ dataDir, env: EMBEDDED, readyWithinMs: 90_000 });
+    try {
+      expect(second.output()).not.toContain("already in use");
+      const client = new Client(second.baseUrl);
+      expect((await client.signUp(uniqueName("after_crash"), "after-crash-password-1")).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 240_000);

@@ -1,9 +1,9 @@
 /** The shipped blog content: 12 valid posts whose front matter matches the files and the spec. */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import { BLOG_CONTENT_DIR } from "@/lib/blog/content-dir";
 import { listPosts, listPostSlugs } from "@/lib/blog/list-posts";
+import { parsePostFile } from "@/lib/blog/parse-post-file";
 import { countMarkdownWords, estimateReadTimeMinutes, WORDS_PER_MINUTE } from "@/lib/blog/read-time";
 import {
   BLOG_CATEGORIES,
@@ -15,9 +15,17 @@ import { PUBLIC_PAGES } from "@/lib/seo/public-pages";
 
 const REQUIRED_SLUGS = ["the-ultimate-guide-to-virtual-watch-parties", "the-complete-playbook-for-streamer-watch-parties"];
 
+/** Each post's markdown body, read as the pages read it. */
+const bodies = new Map<string, string>();
 function bodyOf(slug: string): string {
-  return matter(readFileSync(path.join(BLOG_CONTENT_DIR, `${slug}.md`), "utf8"), {}).content;
+  const body = bodies.get(slug);
+  if (body === undefined) throw new Error(`no body read for ${slug}`);
+  return body;
 }
+
+beforeAll(async () => {
+  for (const slug of await listPostSlugs()) bodies.set(slug, (await parsePostFile(path.join(BLOG_CONTENT_DIR, `${slug}.md`))).markdown);
+});
 
 describe("blog content", () => {
   let errorSpy: jest.SpyInstance;

@@ -63,6 +63,30 @@ test("events stream in; after a drop it resumes with Last-Event-ID and the beare
   second.connection.stop();
 });
 
+test("frames split anywhere, CRLF, multi-line data, comments and retry hints: events arrive whole and resume uses the last id", async () => {
+  const server = new FakeApiServer().sse(/\/events$/);
+  const { connection, events } = setup(server);
+  connection.start();
+  try {
+    await until(() => server.streams.length === 1);
+    const [first, second] = [JSON.stringify(chat("one")), JSON.stringify(chat("two"))];
+    const wire =
+      "retry: 1000\r\n: connected\r\n\r\n" +
+      `id: 8\r\ndata: ${first.slice(0, 20)}\r\ndata: ${first.slice(20)}\r\n\r\n` +
+      ": hb\n\n" +
+      // No id: the stream's last id (8) still stands, as in EventSource.
+      `data: ${second}\n\n`;
+    for (let at = 0; at < wire.length; at += 3) server.streams[0]!.raw(wire.slice(at, at + 3));
+    await until(() => events.length === 2);
+    expect(events.map((e) => (e.type === "chat" ? e.message.text : e.type))).toEqual(["one", "two"]);
+    server.streams[0]!.close();
+    await until(() => server.streams.length === 2);
+    expect(server.requests.filter((r) => r.path.endsWith("/events"))[1]!.headers.get("Last-Event-ID")).toBe("8");
+  } finally {
+    connection.stop();
+  }
+});
+
 test("404/403 end the connection with the server's message; 5xx and network errors retry", async () => {
   const gone = new FakeApiServer().json("GET", /\/events$/, { detail: "Party not found." }, 404);
   const a = setup(gone);

@@ -4,10 +4,10 @@
  * sent one at a time so the host's playback commands reach the server in order. Pings skip the queue:
  * their round trip measures the clock and must not wait behind other requests.
  */
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { parseServerEvent, type ServerEvent } from "@/lib/sync";
 import type { PartyCommand } from "../messaging/protocol";
 import { ApiRequestError, errorMessage, type ApiClient } from "./api-client";
-import { SseParser } from "./sse-parser";
 
 export type ConnectionStatus =
   | { state: "connecting" | "open" | "reconnecting" }
@@ -122,14 +122,21 @@ export class PartyConnection {
         return { progressed };
       }
       this.options.onStatus({ state: "open" });
-      const parser = new SseParser(this.lastEventId);
+      // The parser reports each event's own id; like EventSource, the last one seen carries over to
+      // later events without one. Comments (heartbeats) only feed the watchdog, and the server's
+      // `retry` hint is left aside: this connection has its own backoff (run()).
+      let streamId = this.lastEventId;
+      const messages: EventSourceMessage[] = [];
+      const parser = createParser({ onEvent: (message) => messages.push(message) });
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
       for (;;) {
         const { value, done } = await reader.read();
         if (done || this.stopped) break;
         feedWatchdog();
-        for (const message of parser.push(decoder.decode(value, { stream: true }))) {
+        parser.feed(decoder.decode(value, { stream: true }));
+        for (const message of messages.splice(0)) {
+          if (message.id !== undefined) streamId = message.id;
           let data: unknown;
           try {
             data = JSON.parse(message.data);
@@ -141,7 +148,7 @@ export class PartyConnection {
             if (parsed.code === "unsupported_version") return { fatal: "This extension is out of date for the server. Please update it.", progressed };
             continue;
           }
-          this.lastEventId = message.lastEventId;
+          this.lastEventId = streamId;
           progressed = true;
           this.options.onEvent(parsed.value);
           if (parsed.value.type === "party" && parsed.value.party.state === "ENDED") return { fatal: "The party has ended.", progressed };

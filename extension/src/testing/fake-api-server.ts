@@ -30,6 +30,11 @@ export class SseStream {
     if (!this.closed) this.controller.enqueue(this.encoder.encode(`id: ${id}\ndata: ${JSON.stringify(data)}\n\n`));
   }
 
+  /** Writes wire text as it is: a test can split frames anywhere or use other line ends. */
+  raw(text: string): void {
+    if (!this.closed) this.controller.enqueue(this.encoder.encode(text));
+  }
+
   comment(text = "heartbeat"): void {
     if (!this.closed) this.controller.enqueue(this.encoder.encode(`: ${text}\n\n`));
   }

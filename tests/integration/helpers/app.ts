@@ -77,13 +77,14 @@ export function waitForExit(proc: ChildProcess, timeoutMs = 30_000): Promise<num
 }
 
 export async function startApp(
-  opts: { dataDir?: string; env?: Record<string, string | undefined>; keepData?: boolean } = {},
+  opts: { dataDir?: string; env?: Record<string, string | undefined>; keepData?: boolean; readyWithinMs?: number } = {},
 ): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? makeDataDir();
   const { proc, output } = spawnApp({ port, dataDir, env: opts.env });
   const baseUrl = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  const readyWithinMs = opts.readyWithinMs ?? 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`app exited with ${proc.exitCode} before it was ready:\n${output()}`);
     try {
@@ -94,7 +95,7 @@ export async function startApp(
     }
     if (Date.now() > deadline) {
       proc.kill("SIGKILL");
-      throw new Error(`app not ready within 60 s:\n${output()}`);
+      throw new Error(`app not ready within ${readyWithinMs / 1000} s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }

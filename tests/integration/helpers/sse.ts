@@ -2,6 +2,8 @@
  * A minimal SSE client over fetch (what the extension does too): keeps every event with its id,
  * lets a test wait for a matching one, and can be dropped mid-stream to test resume.
  */
+import { createParser } from "eventsource-parser";
+
 export interface SseEvent<T = unknown> {
   id: string | null;
   data: T;
@@ -33,27 +35,19 @@ export class SseClient<T = Record<string, unknown>> {
   private async pump(res: Response): Promise<void> {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
-    let buffer = "";
+    // Comments (the server's heartbeats) and the retry hint carry no event; only data frames are kept.
+    const parser = createParser({
+      onEvent: (message) => {
+        const event = { id: message.id ?? null, data: JSON.parse(message.data) as T };
+        this.events.push(event);
+        this.waiters = this.waiters.filter((w) => (w.match(event) ? (w.resolve(event), false) : true));
+      },
+    });
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let split: number;
-        while ((split = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          let id: string | null = null;
-          const data: string[] = [];
-          for (const line of block.split("\n")) {
-            if (line.startsWith("id: ")) id = line.slice(4);
-            else if (line.startsWith("data: ")) data.push(line.slice(6));
-          }
-          if (data.length === 0) continue;
-          const event = { id, data: JSON.parse(data.join("\n")) as T };
-          this.events.push(event);
-          this.waiters = this.waiters.filter((w) => (w.match(event) ? (w.resolve(event), false) : true));
-        }
+        parser.feed(decoder.decode(value, { stream: true }));
       }
     } catch {
       // aborted
