@@ -174,7 +174,11 @@ async function main() {
     for (;;) {
       const d = await drift();
       if (!d.guestPaused && d.host > 0.3 && Math.abs(d.driftMs) <= opts.tolerance) break;
-      if (d.at - joinStart > 20_000) throw new Error(`the guest did not follow the host's play within 20 s (drift ${fmt(d.driftMs)} ms)`);
+      if (d.at - joinStart > 20_000) {
+        // Measured anyway (a start that never settles is a figure too), with what the clocks said.
+        console.log(`the guest did not follow the host's play within 20 s (drift ${fmt(d.driftMs)} ms; clocks host ${JSON.stringify(d.hostClock)} guest ${JSON.stringify(d.guestClock)})`);
+        break;
+      }
       await sleep(opts.sample);
     }
     const startedIn = performance.timeOrigin + performance.now() - joinStart;

@@ -64,11 +64,9 @@ export interface ClockConfig {
   refineErrorMs: number;
   refineIntervalMs: number;
   /**
-   * A network change: this many consecutive samples whose delay exceeds the best by more than
-   * `rttJumpFactor` × best + `rttJumpMinMs` → the old samples describe another path; start over.
-   * One slow answer makes the next pings go at burst pace, so a real change (every answer slow) is
-   * confirmed in a fraction of a second, while occasional slow answers (a stalled proxy, a busy page,
-   * retransmits) never line up this many in a row and never cost the good samples.
+   * A slow answer: its delay exceeds the best by more than `rttJumpFactor` × best + `rttJumpMinMs`.
+   * It makes the next pings go at burst pace (for a quick answer that narrows the estimate), for at
+   * most `rttJumpSamples` slow answers in a row; a path that stays slow is then sampled as usual.
    */
   rttJumpSamples: number;
   rttJumpFactor: number;
@@ -194,7 +192,9 @@ export class ClockEstimator {
   /** Client time at which the next ping is due. */
   nextPingAt(): number {
     const { burstSize, burstIntervalMs, periodicIntervalMs } = this.config;
-    const probing = this.slowStreak > 0 || this.samples.length < burstSize;
+    // A streak of slow answers is probed for a quick one, up to rttJumpSamples of them: a path that
+    // stays slow is then sampled at the usual pace.
+    const probing = (this.slowStreak > 0 && this.slowStreak < this.config.rttJumpSamples) || this.samples.length < burstSize;
     const bursting = probing && this.unanswered < burstSize;
     const refining =
       this.samples.length > 0 &&
@@ -215,17 +215,13 @@ export class ClockEstimator {
     const valid = Number.isFinite(measured.delay) && measured.delay >= 0 && measured.delay <= this.config.maxDelayMs;
     if (!valid || !Number.isFinite(measured.offset) || sample.t0 < this.epoch) return null;
     this.unanswered = 0;
-    if (this.best && this.isSlowerPath(measured)) {
-      this.slowStreak += 1;
-      if (this.slowStreak >= this.config.rttJumpSamples) {
-        // Keep the streak: it describes the network we are on now.
-        const recent = this.samples.slice(-(this.config.rttJumpSamples - 1));
-        this.reset();
-        for (const s of recent) this.push(s);
-      }
-    } else {
-      this.slowStreak = 0;
-    }
+    // Slow answers start a probe (quick pings, for a fast one) but never cost the samples we have: a
+    // slow answer's interval is as true as a quick one's, only wider, and the clocks' offset does not
+    // change with the path. Rebuilding from a streak of slow answers (a busy machine, a throttled tab:
+    // often one-sided) put the estimate hundreds of ms off in real Chromium; a clock that really
+    // stepped contradicts the old samples and wins in `estimateFrom`, and a known network change or
+    // reconnect calls `reset`.
+    this.slowStreak = this.best && this.isSlowerPath(measured) ? this.slowStreak + 1 : 0;
     this.push(measured);
     return measured;
   }

@@ -61,7 +61,12 @@ export class PartyConnection {
   /** Sends a command; a ping's pong is delivered through onEvent as well as returned. */
   send(command: PartyCommand): Promise<unknown> {
     const run = async () => {
-      const body = await this.options.api.command(this.options.token, this.options.partyId, command);
+      // A ping is stamped again here, as it leaves: the page stamped it when it asked, and a busy or
+      // throttled page's message can take seconds to reach this worker. That wait looked like a long
+      // upstream trip and put the clock estimate seconds off (measured in real Chromium with the page's
+      // CPU throttled 4×). Same clock as the page's (epoch ms), so its answer is read as before.
+      const sent = command.type === "ping" ? { ...command, t0: Math.max(command.t0, performance.timeOrigin + performance.now()) } : command;
+      const body = await this.options.api.command(this.options.token, this.options.partyId, sent);
       if (command.type === "ping") {
         // Stamped here, where the answer arrives: the page that asked may be too busy to look for seconds.
         const receivedAt = performance.timeOrigin + performance.now();
