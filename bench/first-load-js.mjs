@@ -2,7 +2,9 @@
 /**
  * First-load JavaScript per route: starts the built app (fresh data directory), fetches each route's
  * HTML and sums the gzip size of every script the HTML loads (the `<script src>` tags Next puts in
- * the page, the same bytes a first visit downloads before hydration). Where a Lighthouse CLI is on
+ * the page, the same bytes a first visit downloads before hydration). `nomodule` scripts (Next's
+ * polyfills for browsers without ES modules, ~39 KiB) are listed apart: every browser the site
+ * supports skips them. Where a Lighthouse CLI is on
  * the PATH (or in node_modules/.bin) it also prints the Lighthouse mobile table run with Debian's
  * Chromium.
  *
@@ -27,8 +29,10 @@ const args = parseArgs({ routes: DEFAULT_ROUTES.join(","), lighthouse: "1" });
 const routes = String(args.routes).split(",").filter(Boolean);
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
-function scriptsOf(html) {
-  return [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
+function scriptsOf(html, { legacy = false } = {}) {
+  const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  const chosen = tags.filter((tag) => /\bnomodule\b/i.test(tag) === legacy);
+  return [...new Set(chosen.map((tag) => /\bsrc="([^"]+\.js)"/.exec(tag)?.[1]).filter(Boolean))];
 }
 
 function gzipBytes(src) {
@@ -50,12 +54,14 @@ try {
   const rows = [];
   for (const route of routes) {
     const res = await fetch(app.baseUrl + route);
-    const scripts = scriptsOf(await res.text());
+    const html = await res.text();
+    const scripts = scriptsOf(html);
     const total = scripts.reduce((sum, src) => sum + gzipBytes(src), 0);
-    rows.push([route, res.status, scripts.length, kib(total)]);
+    const legacy = scriptsOf(html, { legacy: true }).reduce((sum, src) => sum + gzipBytes(src), 0);
+    rows.push([route, res.status, scripts.length, kib(total), kib(legacy)]);
   }
   console.log(`First-load JS (gzip -9 of the scripts in each route's HTML), ${new Date().toISOString()}`);
-  printTable(["route", "status", "scripts", "KiB gzip"], rows);
+  printTable(["route", "status", "scripts", "KiB gzip", "+ nomodule"], rows);
 
   const lighthouse = args.lighthouse !== "0" ? lighthouseBin() : null;
   if (!lighthouse) {

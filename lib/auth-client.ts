@@ -4,11 +4,16 @@
  * (`set-auth-token`, from the bearer plugin) the token is kept in storage key `jwt` so the
  * API client and the extension handshake can use it; sign-out removes it. Social sign-ins end with
  * a token exchange, which stores the backend token the same way.
+ *
+ * Pages read who is signed in through lib/api/session.ts, not through this client, so it loads only
+ * where someone signs in or out (the auth modal, the header's Logout, the account settings, the
+ * sign-in callbacks). Whatever this client changes about the session is passed on to that reader.
  */
 import { usernameClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import { apiFetch } from "@/lib/api/client";
-import { STORAGE_KEYS } from "@/lib/constants";
+import { refreshSession as refreshSessionReader } from "@/lib/api/session";
+import { clearStoredToken, storeToken } from "@/lib/auth/stored-token";
 import {
   kickExchangeCodeResponseSchema,
   tokenExchangeResponseSchema,
@@ -27,23 +32,12 @@ export const authClient = createAuthClient({
   plugins: [usernameClient()],
 });
 
-export function storeToken(token: string): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.jwt, token);
-  } catch {
-    // storage unavailable (private mode): cookie sessions still work
-  }
-}
+export { clearStoredToken, storeToken };
 
-export function clearStoredToken(): void {
-  try {
-    window.localStorage.removeItem(STORAGE_KEYS.jwt);
-  } catch {
-    // storage unavailable (private mode): nothing to clear
-  }
-}
+// Better Auth raises this signal after its own sign-ins, sign-ups and sign-outs.
+authClient.$store.listen("$sessionSignal", () => void refreshSessionReader());
 
-/** Tells every `useSession` to read the session again (after a sign-in outside Better Auth's client). */
+/** Tells every session reader to read the session again (after a sign-in outside Better Auth's client). */
 export function refreshSession(): void {
   authClient.$store.notify("$sessionSignal");
 }

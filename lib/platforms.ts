@@ -1,6 +1,6 @@
 /**
  * Platform names derived from a party's platform domain (Netflix, Disney+, YouTube, Hulu,
- * HBO Max, Paramount+, Peacock, StarPlus), plus the other sites the extension supports.
+ * HBO Max, Paramount+, Peacock, StarPlus), plus the other sites the extension and the watch room support.
  */
 const PLATFORMS: { name: string; match: RegExp }[] = [
   { name: "Netflix", match: /(^|\.)netflix\.com$/ },
@@ -14,6 +14,7 @@ const PLATFORMS: { name: string; match: RegExp }[] = [
   { name: "Prime Video", match: /(^|\.)(primevideo\.com|amazon\.[a-z.]+)$/ },
   { name: "Twitch", match: /(^|\.)twitch\.tv$/ },
   { name: "Crunchyroll", match: /(^|\.)crunchyroll\.com$/ },
+  { name: "TikTok", match: /(^|\.)tiktok\.com$/ },
 ];
 
 export function normalizeDomain(domainOrUrl: string): string {

@@ -1,9 +1,14 @@
 "use client";
-/** Owns the auth modal's open state; closes it as soon as a signed-in user appears. */
+/**
+ * Owns the auth modal's open state; closes it as soon as a signed-in user appears. The modal (and the
+ * auth client and schemas it brings) is loaded the first time it opens, not with every page.
+ */
+import dynamic from "next/dynamic";
 import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { useCurrentUser } from "@/lib/api/use-current-user";
-import { AuthModal } from "./auth-modal";
 import { AuthModalContext, type AuthModalControls, type AuthModalMode, type AuthModalOptions } from "./auth-modal-context";
+
+const AuthModal = dynamic(() => import("./auth-modal").then((m) => m.AuthModal), { ssr: false });
 
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -45,7 +50,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   return (
     <AuthModalContext.Provider value={controls}>
       {children}
-      <AuthModal key={opening} open={open} mode={mode} onModeChange={setMode} onClose={close} message={message} onSignedIn={signedIn} />
+      {opening > 0 && <AuthModal key={opening} open={open} mode={mode} onModeChange={setMode} onClose={close} message={message} onSignedIn={signedIn} />}
     </AuthModalContext.Provider>
   );
 }

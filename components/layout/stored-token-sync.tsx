@@ -1,7 +1,7 @@
 "use client";
 /** When the session reports no user, the stored token (`jwt`) is cleared. */
 import { useEffect } from "react";
-import { clearStoredToken } from "@/lib/auth-client";
+import { clearStoredToken } from "@/lib/auth/stored-token";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 
 export function StoredTokenSync() {

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Dropdown, menuItemClass } from "@/components/ui/menu";
 import { useToast } from "@/components/ui/toast";
-import { authClient, clearStoredToken } from "@/lib/auth-client";
+import { refreshSession } from "@/lib/api/session";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { displayNameOf } from "@/lib/display-name";
 import { useAuthModal } from "./auth-modal-context";
@@ -36,13 +36,19 @@ export function UserMenu() {
   }
 
   async function logout() {
-    const { error } = await authClient.signOut();
-    if (error) {
-      toast.error(`Logout failed: ${error.message || "Authentication failed"}`);
-      return;
+    // The auth client loads only now: a page that is only read never downloads it.
+    let failure: string | null;
+    try {
+      const { authClient, clearStoredToken } = await import("@/lib/auth-client");
+      const { error } = await authClient.signOut();
+      failure = error ? error.message || "Authentication failed" : null;
+      if (!failure) clearStoredToken();
+    } catch (cause) {
+      failure = cause instanceof Error && cause.message ? cause.message : "Authentication failed";
     }
-    clearStoredToken();
-    toast.success("Logged out successfully!");
+    void refreshSession();
+    if (failure) toast.error(`Logout failed: ${failure}`);
+    else toast.success("Logged out successfully!");
   }
 
   return (

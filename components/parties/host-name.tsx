@@ -4,6 +4,7 @@
  */
 import Link from "next/link";
 import { orDash } from "./format";
+import { HostAvatar } from "./host-avatar";
 import { linkClass } from "./styles";
 
 export const PRIVATE_HOST_LABEL = "a private host";
@@ -12,6 +13,8 @@ export interface PartyHostFields {
   host_username: string | null;
   host_display_name: string | null;
   host_private: boolean;
+  /** The lists' rows carry the host's picture; other places name the host only. */
+  host_image_url?: string | null;
 }
 
 /** The host as plain text (labels, accessible names). */
@@ -34,5 +37,17 @@ export function HostName({ party }: { party: PartyHostFields }) {
     </Link>
   ) : (
     <>{shown}</>
+  );
+}
+
+/** The host's picture (or initial) beside their name, as the party lists show it. */
+export function HostWithAvatar({ party }: { party: PartyHostFields }) {
+  return (
+    <span className="inline-flex min-w-0 items-center gap-2">
+      <HostAvatar name={party.host_private ? null : party.host_display_name || party.host_username} imageUrl={party.host_image_url} />
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        <HostName party={party} />
+      </span>
+    </span>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 /**
- * Live Parties (/parties): Chat Provider, Host, Platform (filter), Now Playing (synopsis as
- * tooltip), Viewers (sort), Status, Action. Ended parties are hidden; AWAITING_RECONNECT shows a
+ * Live Parties (/parties): Chat Provider, Host (with their picture), Platform (filter), Now Playing
+ * (the video's thumbnail or platform icon; synopsis as tooltip), Viewers (sort), Status, Action. Ended parties are hidden; AWAITING_RECONNECT shows a
  * "Reconnecting..." badge, any other state an active one.
  */
 import { useState } from "react";
@@ -9,7 +9,8 @@ import type { LiveParty } from "@/lib/api/use-active-parties";
 import { platformName } from "@/lib/platforms";
 import { DataTable, MessageRow, rowClass, Td } from "./data-table";
 import { chatProviderLabel, DASH, orDash } from "./format";
-import { HostName, hostLabel } from "./host-name";
+import { HostWithAvatar, hostLabel } from "./host-name";
+import { PartyArt } from "./party-art";
 import { isRoomPlayable } from "@/lib/watch-room/media-key";
 import { JoinPartyButton, WatchRoomLink } from "./join-party-button";
 import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
@@ -51,13 +52,18 @@ export function LivePartiesTable({ parties }: { parties: LiveParty[] }) {
             <tr key={party.id} className={rowClass} title={party.synopsis ?? undefined} data-testid="live-party-row">
               <Td label="Chat Provider">{chatProviderLabel(party.chat_provider, party.chat_identifier)}</Td>
               <Td label="Host">
-                <HostName party={party} />
+                <HostWithAvatar party={party} />
               </Td>
               <Td label="Platform">{platformOf(party) ?? DASH}</Td>
               <Td label="Now Playing">
-                <span className="font-medium text-white">{orDash(party.video_title)}</span>
-                {/* The tooltip is for pointers; keyboard and screen-reader users get the synopsis here. */}
-                {party.synopsis && <span className="sr-only">. Synopsis: {party.synopsis}</span>}
+                <div className="flex min-w-0 items-center gap-3">
+                  <PartyArt platform={platformOf(party)} videoUrl={party.host_video_url} />
+                  <span className="min-w-0 font-medium [overflow-wrap:anywhere] text-white">
+                    {orDash(party.video_title)}
+                    {/* The tooltip is for pointers; keyboard and screen-reader users get the synopsis here. */}
+                    {party.synopsis && <span className="sr-only">. Synopsis: {party.synopsis}</span>}
+                  </span>
+                </div>
               </Td>
               <Td label="Viewers">{party.party_size}</Td>
               <Td label="Status">

@@ -10,6 +10,9 @@ import { PROGRAMME_MAX_ITEMS, type ProgrammeItem, type ScheduledParty } from "@/
 import { failureText } from "./failure-text";
 import { inputClass, labelClass, smallButtonClass, smallSecondaryButtonClass } from "./styles";
 import { useLinkFields } from "@/components/common/use-link-fields";
+import { useToast } from "@/components/ui/toast";
+
+export const PROGRAMME_SAVED = "Programme saved.";
 
 interface Props {
   party: ScheduledParty;
@@ -23,12 +26,14 @@ export function ProgrammeSection({ party, isOwner, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const items = party.programme;
+  const toast = useToast();
 
   async function save(next: { url: string; title?: string }[]): Promise<boolean> {
     setBusy(true);
     setError(null);
     try {
       onSaved(await setScheduledPartyProgramme(party.id, next));
+      toast.success(PROGRAMME_SAVED);
       return true;
     } catch (failure) {
       setError(failureText("Failed to save the programme.", failure));

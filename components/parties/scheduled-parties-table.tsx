@@ -1,7 +1,7 @@
 "use client";
 /**
  * Scheduled Parties (/parties; the public profile's "Scheduled Parties by {name}" without
- * the Host column): Title, Host, Platform (filter), Description, RSVPs (sort), Scheduled For,
+ * the Host column): Title (with the platform's icon), Host (with their picture), Platform (filter), Description, RSVPs (sort), Scheduled For,
  * Action (RSVP, or a disabled "RSVP'd" plus Un-RSVP; once its host started it, "Live now: Join").
  */
 import Link from "next/link";
@@ -9,7 +9,8 @@ import { useState, type ReactNode } from "react";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { DataTable, MessageRow, rowClass, RowTh, Td } from "./data-table";
 import { DASH, formatScheduledFor, orDash } from "./format";
-import { HostName } from "./host-name";
+import { HostWithAvatar } from "./host-name";
+import { PlatformIcon } from "./platform-icon";
 import { RsvpActions } from "./rsvp-actions";
 import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
 import { useRsvp } from "./use-rsvp";
@@ -53,11 +54,14 @@ export function ScheduledPartiesTable({ parties, title, headingId, showHost = tr
           rows.map((party) => (
             <tr key={party.id} className={rowClass} data-testid="scheduled-party-row">
               <RowTh>
-                {party.title || missingTitle}
+                <span className="flex min-w-0 items-center gap-3">
+                  <PlatformIcon platform={party.show_movie} />
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{party.title || missingTitle}</span>
+                </span>
               </RowTh>
               {showHost && (
                 <Td label="Host">
-                  <HostName party={party} />
+                  <HostWithAvatar party={party} />
                 </Td>
               )}
               <Td label="Platform">{orDash(party.show_movie)}</Td>

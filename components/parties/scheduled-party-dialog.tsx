@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import { deleteScheduledParty, updateScheduledParty } from "@/lib/api/use-scheduled-parties";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { useToast } from "@/components/ui/toast";
 import { Dialog } from "./dialog";
 import { failureText } from "./failure-text";
 import { formatScheduledFor, orDash, statusLabel } from "./format";
@@ -19,6 +20,8 @@ import { dangerButtonClass, secondaryButtonClass } from "./styles";
 import { useRsvp } from "./use-rsvp";
 
 export const DELETE_CONFIRMATION = "Delete this scheduled party?";
+export const CHANGES_SAVED = "Changes saved.";
+export const PARTY_DELETED = "Party deleted.";
 
 function inviteLink(party: ScheduledParty): string | null {
   if (party.privacy !== "private" || !party.invite_code || typeof window === "undefined") return null;
@@ -77,6 +80,7 @@ export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: 
   const [error, setError] = useState<string | null>(null);
   const controls = useRsvp();
   const confirm = useConfirm();
+  const toast = useToast();
 
   async function remove() {
     if (!(await confirm({ message: DELETE_CONFIRMATION, confirmLabel: "Delete", danger: true }))) return;
@@ -84,6 +88,7 @@ export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: 
     setError(null);
     try {
       await deleteScheduledParty(party.id);
+      toast.success(PARTY_DELETED);
       onClose();
     } catch (failure) {
       setError(failureText("Failed to delete party.", failure));
@@ -103,6 +108,7 @@ export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: 
             try {
               setSaved(await updateScheduledParty(party.id, input));
               setEditing(false);
+              toast.success(CHANGES_SAVED);
             } catch (failure) {
               throw new Error(failureText("Failed to save changes.", failure));
             }

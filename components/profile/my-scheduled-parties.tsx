@@ -10,10 +10,12 @@ import { formatScheduledFor, statusLabel } from "@/components/parties/format";
 import { ScheduledPartyDialog } from "@/components/parties/scheduled-party-dialog";
 import { ScheduledPartyForm } from "@/components/parties/scheduled-party-form";
 import { smallSecondaryButtonClass } from "@/components/parties/styles";
+import { useToast } from "@/components/ui/toast";
 import { createScheduledParty, useMyScheduledParties } from "@/lib/api/use-scheduled-parties";
 import { ProfileSection } from "./profile-section";
 
 export const NO_OWN_PARTIES = "No scheduled parties found.";
+export const PARTY_CREATED = "Party created.";
 /** Where "Host a party" on /parties leads a signed-in visitor. */
 export const MY_PARTIES_ANCHOR = "my-scheduled-parties";
 
@@ -26,6 +28,7 @@ export function MyScheduledParties() {
   const [formKey, setFormKey] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId ? data?.find((p) => p.id === openId) : undefined;
+  const toast = useToast();
 
   let body: ReactNode;
   if (error) body = <MessageRow colSpan={COLUMNS.length}><span role="alert" className="text-red-300">Failed to load your scheduled parties.</span></MessageRow>;
@@ -78,6 +81,7 @@ export function MyScheduledParties() {
               try {
                 await createScheduledParty(input);
                 setCreating(false);
+                toast.success(PARTY_CREATED);
               } catch (failure) {
                 throw new Error(failureText("Failed to create party.", failure));
               }

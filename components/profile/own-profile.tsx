@@ -68,10 +68,10 @@ export function OwnProfile() {
             <TwitchInfo twitchUsername={data.twitch_username} twitchPrivate={data.twitch_private} />
           </ProfileGroup>
           <ProfileGroup id={PROFILE_GROUPS[1].id} title={PROFILE_GROUPS[1].label}>
-            <JoinedScheduledParties />
             <CurrentPartyCard />
             <RsvpdParties />
             <MyScheduledParties />
+            <JoinedScheduledParties />
             <MyRecordings />
           </ProfileGroup>
           <ProfileGroup id={PROFILE_GROUPS[2].id} title={PROFILE_GROUPS[2].label}>

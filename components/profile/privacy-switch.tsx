@@ -1,22 +1,27 @@
 "use client";
 /** Profile privacy: a switch labelled Private/Public; private means others cannot view the profile. */
 import { useId, useState } from "react";
+import { useToast } from "@/components/ui/toast";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { ProfileSection } from "./profile-section";
 
 export const PRIVACY_FAILED = "Failed to update profile privacy.";
+export const NOW_PRIVATE = "Your profile is now private.";
+export const NOW_PUBLIC = "Your profile is now public.";
 
 export function PrivacySwitch({ isPrivate }: { isPrivate: boolean }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const labelId = useId();
   const stateId = useId();
+  const toast = useToast();
 
   async function toggle() {
     setSaving(true);
     setError(null);
     try {
       await updateOwnProfile({ profile_private: !isPrivate });
+      toast.success(isPrivate ? NOW_PUBLIC : NOW_PRIVATE);
     } catch {
       setError(PRIVACY_FAILED);
     } finally {

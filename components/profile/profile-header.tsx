@@ -6,6 +6,7 @@
  */
 import { useId, useState } from "react";
 import useSWR from "swr";
+import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/api/client";
 import { DEFAULT_PROFILE_PIC_SOURCE, STORAGE_KEYS } from "@/lib/constants";
 import type { TwitchInfo } from "@/lib/schemas/auth";
@@ -28,6 +29,7 @@ function storedSource(): Source {
 export function ProfileHeader({ user }: { user: OwnUser }) {
   const [source, setSource] = useState<Source>(storedSource);
   const id = useId();
+  const toast = useToast();
   // The same request (and cache entry) as the Twitch box below.
   const twitchVisible = Boolean(user.twitch_username) && !user.twitch_private;
   const { data: twitch } = useSWR(twitchVisible ? ["/api/v1/users/me/twitch", user.twitch_username] : null, ([path]) => apiFetch<TwitchInfo>(path), {
@@ -66,6 +68,7 @@ export function ProfileHeader({ user }: { user: OwnUser }) {
                   onChange={() => {
                     setSource(value);
                     writeStored(STORAGE_KEYS.profilePicSource, value);
+                    toast.success(`Profile picture: ${label}. Saved on this browser.`);
                   }}
                 />
                 {label}

@@ -1,7 +1,7 @@
 /** One titled card of a profile page; the accent colour marks its edge. */
 import { useId, type ReactNode } from "react";
 
-export function ProfileSection({ title, actions, children, anchor }: { title: string; actions?: ReactNode; children: ReactNode; anchor?: string }) {
+export function ProfileSection({ title, lead, actions, children, anchor }: { title: string; lead?: ReactNode; actions?: ReactNode; children: ReactNode; anchor?: string }) {
   const id = useId();
   return (
     <section id={anchor} aria-labelledby={id} className="min-w-0 scroll-mt-20 rounded-xl border border-slate-700 border-l-4 border-l-[color:var(--profile-accent)] bg-slate-900 p-4 sm:p-5">
@@ -11,6 +11,7 @@ export function ProfileSection({ title, actions, children, anchor }: { title: st
         </h2>
         {actions}
       </div>
+      {lead && <p className="-mt-1 mb-3 text-sm text-slate-300">{lead}</p>}
       {children}
     </section>
   );

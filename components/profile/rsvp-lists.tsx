@@ -1,8 +1,8 @@
 "use client";
 /**
- * The profile's RSVP lists, both from GET /scheduled-parties/me/joined: "Joined Scheduled Parties"
- * (every party you RSVP'd to, past ones included) and "RSVP'd Parties" (the upcoming ones, each
- * with Un-RSVP after confirmation).
+ * The profile's RSVP lists, both from GET /scheduled-parties/me/joined and split by time, so no party
+ * shows twice: "RSVP'd Parties" are the upcoming ones (each with Un-RSVP after confirmation) and
+ * "Joined Scheduled Parties" the ones whose time has passed (what you went to).
  */
 import type { ReactNode } from "react";
 import { DataTable, MessageRow, rowClass, RowTh, Td } from "@/components/parties/data-table";
@@ -21,12 +21,13 @@ const JOINED_COLUMNS = ["Title", "Host", "Scheduled For", "Status"] as const;
 
 export function JoinedScheduledParties() {
   const { data, error } = useJoinedScheduledParties();
+  const past = data?.filter((r) => r.status === "past");
   let body: ReactNode;
   if (error) body = <MessageRow colSpan={JOINED_COLUMNS.length}><span role="alert" className="text-red-300">{LOAD_FAILED}</span></MessageRow>;
-  else if (!data) body = <MessageRow colSpan={JOINED_COLUMNS.length}>Loading joined parties...</MessageRow>;
-  else if (data.length === 0) body = <MessageRow colSpan={JOINED_COLUMNS.length}>{NO_JOINED}</MessageRow>;
+  else if (!past) body = <MessageRow colSpan={JOINED_COLUMNS.length}>Loading joined parties...</MessageRow>;
+  else if (past.length === 0) body = <MessageRow colSpan={JOINED_COLUMNS.length}>{NO_JOINED}</MessageRow>;
   else {
-    body = data.map((record) => (
+    body = past.map((record) => (
       <tr key={record.id} className={rowClass}>
         <RowTh>
           {record.title}
@@ -40,7 +41,7 @@ export function JoinedScheduledParties() {
     ));
   }
   return (
-    <ProfileSection title="Joined Scheduled Parties">
+    <ProfileSection title="Joined Scheduled Parties" lead="Parties you RSVP'd to whose time has come and gone.">
       <DataTable caption="Joined scheduled parties" columns={JOINED_COLUMNS} minWidth="32rem">
         {body}
       </DataTable>
@@ -82,5 +83,9 @@ export function RsvpdParties() {
       </ul>
     );
   }
-  return <ProfileSection title="RSVP'd Parties">{body}</ProfileSection>;
+  return (
+    <ProfileSection title="RSVP'd Parties" lead="Upcoming parties you said you will join.">
+      {body}
+    </ProfileSection>
+  );
 }

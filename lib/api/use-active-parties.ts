@@ -8,9 +8,9 @@ import useSWR from "swr";
 import { LIVE_PARTY_LIST_LIMIT, LIVE_PARTY_POLL_INTERVAL_MS } from "@/lib/constants";
 import { partyDeltaSchema, type ActiveParty, type PartyDelta } from "@/lib/schemas/party";
 
-/** What the live table shows: the spec's field list plus the host's username and privacy, synopsis and state. */
+/** What the live table shows: the spec's field list plus the host's username, privacy and picture, synopsis and state. */
 export const LIVE_TABLE_FIELDS = [
-  "id", "host_display_name", "host_username", "host_private", "platform_id", "platform_domain", "chat_provider", "chat_identifier",
+  "id", "host_display_name", "host_username", "host_private", "host_image_url", "platform_id", "platform_domain", "chat_provider", "chat_identifier",
   "created_at", "party_size", "video_title", "host_video_url", "synopsis", "state",
 ] as const satisfies readonly (keyof ActiveParty)[];
 export type LiveParty = Pick<ActiveParty, (typeof LIVE_TABLE_FIELDS)[number]>;

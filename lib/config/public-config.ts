@@ -11,4 +11,6 @@ export const publicConfig = {
   /** The project's news feed and community chat; unset (the default) hides them, no handle is assumed. */
   socialMicroblogUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_MICROBLOG_URL || null,
   socialChatUrl: process.env.NEXT_PUBLIC_VP_SOCIAL_CHAT_URL || null,
+  /** Where YouTube thumbnails load from; unset (the default) lists show local platform icons instead. */
+  youtubeThumbnailBaseUrl: process.env.NEXT_PUBLIC_VP_YOUTUBE_THUMBNAIL_BASE_URL || null,
 } as const;

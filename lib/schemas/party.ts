@@ -39,6 +39,8 @@ export const activePartySchema = z.object({
   host_username: z.string().nullable(),
   /** Absent from servers that predate it (an updated extension may talk to one): not private. */
   host_private: z.boolean().default(false),
+  /** The host's profile picture for the lists; null without one (and from servers that predate it). */
+  host_image_url: z.string().nullable().default(null),
   platform_id: z.string().nullable(),
   platform_domain: z.string(),
   platform: z.string().nullable(),

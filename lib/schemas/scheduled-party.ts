@@ -85,6 +85,8 @@ export const scheduledPartySchema = z.object({
   host_username: z.string().nullable(),
   host_display_name: z.string().nullable(),
   host_private: z.boolean(),
+  /** The host's profile picture for the lists; null without one or when the host is hidden. */
+  host_image_url: z.string().nullable().default(null),
   host: z.object({ username: z.string().nullable(), display_name: z.string().nullable() }),
   show_movie: z.enum(SCHEDULED_PARTY_PLATFORMS),
   platform: z.enum(SCHEDULED_PARTY_PLATFORMS),

@@ -125,7 +125,7 @@ test("social links and privacy: private links stay hidden; a private profile sho
   await expect(page.getByTestId("privacy-state")).toHaveText("Public");
 });
 
-test("RSVP lists: joined and RSVP'd parties; un-RSVP after confirmation", async ({ page, browser }) => {
+test("RSVP lists: an upcoming party is under RSVP'd Parties only (Joined lists past ones); un-RSVP after confirmation", async ({ page, browser }) => {
   await signUpViaApi(page, uniqueUser("joiner"));
   const host = await otherUser(browser, "listhost");
   const party = await createScheduledPartyViaApi(host.page.request, { title: `Listed ${Date.now().toString(36)}` });
@@ -133,9 +133,11 @@ test("RSVP lists: joined and RSVP'd parties; un-RSVP after confirmation", async 
   await rsvpViaApi(page.request, party.id);
 
   await page.goto("/profile");
-  await expect(page.getByRole("region", { name: "Joined Scheduled Parties" }).getByRole("rowheader", { name: party.title })).toBeVisible();
   const rsvpd = page.getByRole("region", { name: "RSVP'd Parties" });
   await expect(rsvpd.getByText(party.title)).toBeVisible();
+  const joined = page.getByRole("region", { name: "Joined Scheduled Parties" });
+  await expect(joined.getByText("No joined parties yet.")).toBeVisible();
+  await expect(joined.getByText(party.title)).toHaveCount(0);
   const asked = expectDialog(page, "Are you sure you want to un-RSVP from this party?");
   await rsvpd.getByRole("button", { name: `Un-RSVP: ${party.title}` }).click();
   await asked;

@@ -3,6 +3,7 @@
  * the host's username, display name or user id (`host_private: true` instead), in the live list,
  * its deltas stream, a public live party's page, the scheduled-party list, one scheduled party, and
  * the RSVP'd list of someone who RSVP'd. The host still sees their own name; public hosts are unchanged.
+ * The lists show a public host's picture (host_image_url) and never a private host's.
  */
 import { Client, startApp, uniqueName, type RunningApp } from "./helpers/app";
 import type { Ev } from "./helpers/party";
@@ -33,7 +34,11 @@ function expectNoTraceOfSecretHost(payload: unknown) {
   expect(text).not.toContain(secretId.toLowerCase());
 }
 
-const HIDDEN_LIVE_HOST = { host_private: true, host_username: null, host_display_name: null };
+const HIDDEN_HOST_NAMES = { host_private: true, host_username: null, host_display_name: null };
+const HIDDEN_LIVE_HOST = { ...HIDDEN_HOST_NAMES, host_image_url: null };
+const pictureOf = (name: string) => `https://images.example.test/${name}.png`;
+const signUpWithPicture = (client: Client, username: string) =>
+  client.post("/api/auth/sign-up/email", { email: `${username}@example.test`, password: "correct-horse-battery", name: username, username, image: pictureOf(username) });
 const HIDDEN_SCHEDULED_HOST = { ...HIDDEN_LIVE_HOST, host_id: null, host: { username: null, display_name: null } };
 
 beforeAll(async () => {
@@ -42,8 +47,8 @@ beforeAll(async () => {
   [secret, open, fan, anon] = [new Client(app.baseUrl), new Client(app.baseUrl), new Client(app.baseUrl), new Client(app.baseUrl)];
   secretName = uniqueName("secret");
   openName = uniqueName("open");
-  expect((await secret.signUp(secretName)).status).toBe(200);
-  expect((await open.signUp(openName)).status).toBe(200);
+  expect((await signUpWithPicture(secret, secretName)).status).toBe(200);
+  expect((await signUpWithPicture(open, openName)).status).toBe(200);
   expect((await fan.signUp(uniqueName("fan"))).status).toBe(200);
   secretId = (await json<{ id: string }>(secret.get("/api/v1/users/me"))).id;
   await setPrivate(secret, true);
@@ -70,13 +75,13 @@ test("live parties: the list, its deltas and the party page show a private host'
   expect(away.payload).toMatchObject({ state: "AWAITING_RECONNECT", party: { ...HIDDEN_LIVE_HOST, video_title: "Heat" } });
   expectNoTraceOfSecretHost(away);
   const theirsCreated = (await deltas.waitFor(about(theirs.id, "PARTY_CREATED"))).data;
-  expect((theirsCreated.payload as { party: Json }).party).toMatchObject({ host_private: false, host_username: openName, host_display_name: openName });
+  expect((theirsCreated.payload as { party: Json }).party).toMatchObject({ host_private: false, host_username: openName, host_display_name: openName, host_image_url: pictureOf(openName) });
 
   // The full list and the site's field selection.
-  for (const path of ["/api/v1/parties/active", "/api/v1/parties/active?fields=id,host_display_name,host_username,host_private,video_title&limit=100"]) {
+  for (const path of ["/api/v1/parties/active", "/api/v1/parties/active?fields=id,host_display_name,host_username,host_private,host_image_url,video_title&limit=100"]) {
     const list = await json<Json[]>(anon.get(path));
     expect(list.find((p) => p.id === mine.id)).toMatchObject({ ...HIDDEN_LIVE_HOST, video_title: "Heat" });
-    expect(list.find((p) => p.id === theirs.id)).toMatchObject({ host_private: false, host_username: openName });
+    expect(list.find((p) => p.id === theirs.id)).toMatchObject({ host_private: false, host_username: openName, host_image_url: pictureOf(openName) });
     expectNoTraceOfSecretHost(list);
   }
 
@@ -90,7 +95,7 @@ test("live parties: the list, its deltas and the party page show a private host'
   // Making the profile public again shows the name again.
   await setPrivate(secret, false);
   const listed = (await json<Json[]>(anon.get("/api/v1/parties/active"))).find((p) => p.id === mine.id);
-  expect(listed).toMatchObject({ host_private: false, host_username: secretName, host_display_name: secretName });
+  expect(listed).toMatchObject({ host_private: false, host_username: secretName, host_display_name: secretName, host_image_url: pictureOf(secretName) });
   await setPrivate(secret, true);
 });
 
@@ -104,7 +109,7 @@ test("scheduled parties: the list, one party and an RSVP'd list hide a private h
   for (const viewer of [anon, fan]) {
     const list = await json<Json[]>(viewer.get("/api/v1/scheduled-parties"));
     expect(list.find((p) => p.id === party.id)).toMatchObject({ ...HIDDEN_SCHEDULED_HOST, title: "Secret screening" });
-    expect(list.find((p) => p.title === "Open screening")).toMatchObject({ host_private: false, host_username: openName, host: { username: openName } });
+    expect(list.find((p) => p.title === "Open screening")).toMatchObject({ host_private: false, host_username: openName, host_image_url: pictureOf(openName), host: { username: openName } });
     expectNoTraceOfSecretHost(list);
     const one = await json<Json>(viewer.get(`/api/v1/scheduled-parties/${String(party.id)}`));
     expect(one).toMatchObject(HIDDEN_SCHEDULED_HOST);
@@ -114,7 +119,7 @@ test("scheduled parties: the list, one party and an RSVP'd list hide a private h
   // Someone who RSVP'd sees the party in their list, still without the host.
   expect((await fan.post(`/api/v1/scheduled-parties/${String(party.id)}/rsvp`)).status).toBe(201);
   const joined = await json<Json[]>(fan.get("/api/v1/scheduled-parties/me/joined"));
-  expect(joined.find((r) => r.scheduled_party_id === party.id)).toMatchObject(HIDDEN_LIVE_HOST);
+  expect(joined.find((r) => r.scheduled_party_id === party.id)).toMatchObject(HIDDEN_HOST_NAMES);
   expectNoTraceOfSecretHost(joined);
 
   // The host's own views keep their name (and the id that marks the party as theirs).

@@ -9,6 +9,7 @@ function party(id: string, overrides: Partial<ActiveParty> = {}): ActiveParty {
     host_display_name: `Host ${id}`,
     host_username: null,
     host_private: false,
+    host_image_url: null,
     platform_id: "netflix",
     platform_domain: "netflix.com",
     platform: "Netflix",

@@ -98,3 +98,20 @@ test("Join Party opens the watch room for a YouTube or TikTok party and keeps th
   expect(screen.getByRole("button", { name: "Join Party: On Netflix" })).toBeInTheDocument();
   expect(screen.queryByRole("link", { name: "Join Party: On Netflix" })).toBeNull();
 });
+
+test("rows show the platform icon beside Now Playing and the host's picture or initial; a private host gets no picture", () => {
+  renderTable([
+    party("a", { party_size: 2, host_image_url: "https://images.example.test/a.png" }),
+    party("b", { party_size: 1, platform_domain: "www.youtube.com", host_video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }),
+    party("p", { party_size: 0, host_private: true, host_username: null, host_display_name: null, host_image_url: null }),
+  ]);
+  const [a, b, p] = screen.getAllByTestId("live-party-row");
+  expect(within(a!).getByTestId("platform-icon")).toHaveAttribute("data-mark", "N");
+  expect(within(a!).getAllByRole("cell")[1]!.querySelector("img")).toHaveAttribute("src", "https://images.example.test/a.png");
+  // No thumbnail host is configured in tests: the YouTube party shows the icon, nothing is fetched.
+  expect(within(b!).getByTestId("platform-icon")).toHaveAttribute("data-mark", "▶");
+  expect(within(b!).queryByRole("img")).not.toBeInTheDocument();
+  expect(within(b!).getByTestId("host-avatar")).toHaveAttribute("data-initial", "H");
+  expect(within(p!).getByTestId("host-avatar")).toHaveAttribute("data-initial", "?");
+  expect(within(p!).getAllByRole("cell")[1]).toHaveTextContent(/^a private host$/);
+});

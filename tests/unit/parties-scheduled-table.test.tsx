@@ -104,6 +104,16 @@ test("a private host reads \"a private host\", unlinked; a public host links to 
   expect(within(b!).queryByRole("link")).not.toBeInTheDocument();
 });
 
+test("each title carries its platform's icon and each host their picture or initial", () => {
+  renderTable([party("a", { show_movie: "Disney+", host_image_url: "https://images.example.test/somehost.png" }), party("b", { show_movie: "YouTube" })]);
+  const [a, b] = screen.getAllByTestId("scheduled-party-row");
+  expect(within(a!).getByTestId("platform-icon")).toHaveAttribute("data-mark", "D+");
+  expect(within(a!).getByRole("rowheader")).toHaveTextContent(/^Party a$/);
+  expect(within(a!).getAllByRole("cell")[0]!.querySelector("img")).toHaveAttribute("src", "https://images.example.test/somehost.png");
+  expect(within(b!).getByTestId("platform-icon")).toHaveAttribute("data-mark", "▶");
+  expect(within(b!).getByTestId("host-avatar")).toHaveAttribute("data-initial", "S");
+});
+
 test("without the Host column (a public profile), a missing title reads N/A", () => {
   renderTable([party("a", { title: "" })], { showHost: false, missingTitle: "N/A" });
   expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).not.toContain("Host");

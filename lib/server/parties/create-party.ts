@@ -6,7 +6,7 @@ import { normalizeDomain } from "@/lib/platforms";
 import type { CreatePartyInput } from "@/lib/schemas/party";
 import { getBus } from "@/lib/server/realtime/get-bus";
 import { getRoom } from "@/lib/server/realtime/rooms";
-import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
+import { hostListing } from "@/lib/server/users/find-private-host-ids";
 import { toActiveParty, type PartyRow } from "./party-row";
 
 /** Invite codes avoid look-alike characters (0/O, 1/I/L) so they can be read out loud. */
@@ -55,7 +55,7 @@ export async function createParty(host: PartyHost, input: CreatePartyInput): Pro
   });
   await getRoom(row.id, row); // start the host grace timer now: a host who never connects is noticed
   if (row.visibility === "public") {
-    await (await getBus()).publishDirectory({ type: "PARTY_CREATED", payload: { id: row.id, party: toActiveParty(row, 0, await isPrivateHost(row.hostId)) } });
+    await (await getBus()).publishDirectory({ type: "PARTY_CREATED", payload: { id: row.id, party: toActiveParty(row, 0, await hostListing(row.hostId)) } });
   }
   return row;
 }

@@ -15,7 +15,7 @@ import { isUniqueViolation } from "@/lib/server/http/error-response";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/rooms";
 import { getBus } from "@/lib/server/realtime/get-bus";
-import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
+import { hostListing } from "@/lib/server/users/find-private-host-ids";
 import { PROTOCOL_VERSION } from "@/lib/sync";
 import { isMember } from "./find-party";
 import { recordMembership } from "./membership";
@@ -69,7 +69,7 @@ export async function handOverHost(room: Room, fromId: string, toId: string): Pr
   if (row.visibility === "public") {
     await (await getBus()).publishDirectory({
       type: "PARTY_STATE",
-      payload: { id: room.id, state: meta.state, party: toActiveParty(row, room.members, await isPrivateHost(toId)) },
+      payload: { id: room.id, state: meta.state, party: toActiveParty(row, room.members, await hostListing(toId)) },
     });
   }
   return { id };

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { liveParty } from "@/db/schema";
 import type { ActiveParty } from "@/lib/schemas/party";
 import { partySize } from "@/lib/server/realtime/rooms";
-import { findPrivateHostIds } from "@/lib/server/users/find-private-host-ids";
+import { findHostListings } from "@/lib/server/users/find-private-host-ids";
 import { toActiveParty } from "./party-row";
 
 /** Public parties that have not ended, newest first (unauthenticated, at most 100). */
@@ -16,6 +16,6 @@ export async function listActiveParties(limit: number): Promise<ActiveParty[]> {
     .where(and(eq(liveParty.visibility, "public"), ne(liveParty.state, "ENDED")))
     .orderBy(desc(liveParty.createdAt))
     .limit(limit);
-  const privateHosts = await findPrivateHostIds(rows.map((row) => row.hostId));
-  return Promise.all(rows.map(async (row) => toActiveParty(row, await partySize(row.id), privateHosts.has(row.hostId))));
+  const hosts = await findHostListings(rows.map((row) => row.hostId));
+  return Promise.all(rows.map(async (row) => toActiveParty(row, await partySize(row.id), hosts.get(row.hostId))));
 }

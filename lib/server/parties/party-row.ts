@@ -4,6 +4,7 @@ import type { liveParty } from "@/db/schema";
 import { platformName } from "@/lib/platforms";
 import { activePartySchema, partyDetailSchema, type ActiveParty, type PartyDetail } from "@/lib/schemas/party";
 import type { Media, PartyMeta, PartyState } from "@/lib/sync";
+import type { HostListing } from "@/lib/server/users/find-private-host-ids";
 
 export type PartyRow = typeof liveParty.$inferSelect;
 
@@ -29,16 +30,18 @@ export function toMeta(row: PartyRow, media: Media = initialMedia(row)): PartyMe
 }
 
 /**
- * The public view of a live party. `hostPrivate`: the host keeps their profile private, so the party
- * is listed without naming them (see find-private-host-ids.ts).
+ * The public view of a live party. A host who keeps their profile private is listed without their
+ * names or picture (see find-private-host-ids.ts); a host not found (a guest) as public, no picture.
  */
-export function toActiveParty(row: PartyRow, partySize: number, hostPrivate: boolean): ActiveParty {
+export function toActiveParty(row: PartyRow, partySize: number, host: HostListing = { isPrivate: false, imageUrl: null }): ActiveParty {
+  const hostPrivate = host.isPrivate;
   const platform = platformName(row.platformDomain);
   return activePartySchema.parse({
     id: row.id,
     host_display_name: hostPrivate ? null : row.hostDisplayName,
     host_username: hostPrivate ? null : row.hostUsername,
     host_private: hostPrivate,
+    host_image_url: hostPrivate ? null : host.imageUrl,
     platform_id: platform ? platform.toLowerCase().replace(/[^a-z0-9]+/g, "") : null,
     platform_domain: row.platformDomain,
     platform,
@@ -56,7 +59,7 @@ export function toActiveParty(row: PartyRow, partySize: number, hostPrivate: boo
 /** A party as its host or a member (`role`) sees it, or as anyone else may (`role` null). */
 export function toPartyDetail(row: PartyRow, partySize: number, role: "host" | "guest" | null, hostPrivate: boolean): PartyDetail {
   return partyDetailSchema.parse({
-    ...toActiveParty(row, partySize, hostPrivate),
+    ...toActiveParty(row, partySize, { isPrivate: hostPrivate, imageUrl: null }),
     visibility: row.visibility,
     streamer_latency_ms: row.streamerLatencyMs,
     // Members may invite others; the public never sees a private party's code.

@@ -19,7 +19,7 @@ import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState
 import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
 import { watchPollDeadline } from "@/lib/server/parties/poll-deadline";
 import { stopTwitchVotes, syncTwitchVotes } from "@/lib/server/twitch-votes/twitch-votes";
-import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
+import { hostListing } from "@/lib/server/users/find-private-host-ids";
 import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
 import { Room } from "./room";
@@ -267,7 +267,7 @@ export async function setPartyState(room: Room, state: PartyState): Promise<void
     .returning();
   await publishMeta(room, { ...room.meta, state });
   if (room.meta.visibility === "public") {
-    const party = row && state !== "ENDED" ? toActiveParty(row, room.members, await isPrivateHost(row.hostId)) : undefined;
+    const party = row && state !== "ENDED" ? toActiveParty(row, room.members, await hostListing(row.hostId)) : undefined;
     await (await getBus()).publishDirectory(
       state === "ENDED"
         ? { type: "PARTY_ENDED", payload: { id: room.id } }

@@ -22,6 +22,7 @@ export interface ScheduledPartyRecord {
   hostName: string;
   /** The host keeps their profile private: nobody else is told who hosts. */
   hostPrivate: boolean;
+  hostImage: string | null;
   rsvpCount: number;
   /** The live party the host started from it, if any (it may have ended since). */
   live: { id: string; state: string; inviteCode: string; visibility: string } | null;
@@ -47,6 +48,7 @@ export async function selectScheduledParties(where: SQL | undefined, limit = SCH
       hostUsername: user.username,
       hostName: user.name,
       hostPrivate: user.profilePrivate,
+      hostImage: user.image,
       rsvpCount: rsvpCountSql,
       liveId: liveParty.id,
       liveState: liveParty.state,
@@ -95,7 +97,7 @@ export function liveJoin(live: ScheduledPartyRecord["live"]): { party_id: string
   return { party_id: live.id, join_id: live.visibility === "private" ? live.inviteCode : live.id };
 }
 
-export function toScheduledParty({ party, hostUsername, hostName, hostPrivate, rsvpCount, live }: ScheduledPartyRecord, viewerId: string | null): ScheduledParty {
+export function toScheduledParty({ party, hostUsername, hostName, hostPrivate, hostImage, rsvpCount, live }: ScheduledPartyRecord, viewerId: string | null): ScheduledParty {
   const hidden = hidesHost(hostPrivate, party.hostId, viewerId);
   const username = hidden ? null : hostUsername;
   const displayName = hidden ? null : hostName;
@@ -108,6 +110,7 @@ export function toScheduledParty({ party, hostUsername, hostName, hostPrivate, r
     host_username: username,
     host_display_name: displayName,
     host_private: hidden,
+    host_image_url: hidden ? null : hostImage || null,
     host: { username, display_name: displayName },
     show_movie: party.platform,
     platform: party.platform,
