@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", ".next-test/**", ".data/**", "node_modules/**", "extension/.output/**", "extension/.wxt/**",
+    ignores: [".next/**", ".next-test/**", ".data/**", "node_modules/**", "extension/.output/**", "bench/results/**", "extension/.wxt/**",
       "test-results/**", "playwright-report/**", "db/migrations/**", "next-env.d.ts", "coverage/**"],
   },
   {
