@@ -451,7 +451,7 @@ test("the host's overlay switches (recording, Twitch votes) become commands; a g
     { v: PROTOCOL_VERSION, type: "room.twitchvotes", enabled: true },
     { v: PROTOCOL_VERSION, type: "recording.stop" },
   ]);
-  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: true, waitForEveryone: false } });
+  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: true, waitForEveryone: false, pauseForAds: false } });
   expect(h.models.at(-1)?.twitchVotes).toBe(true);
 
   const g = new Harness();
@@ -525,7 +525,7 @@ test("a guest's player buffering over a second is reported (and its end); a blip
 });
 
 test("wait for everyone: the host's player pauses while a member buffers and plays on when they are back, or after 30 s", async () => {
-  const moderation = (waitForEveryone: boolean) => ({ muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone });
+  const moderation = (waitForEveryone: boolean) => ({ muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone, pauseForAds: false });
   const { h, player } = joined("host", { paused: false, position: 5, seq: 1 }, { moderation: moderation(false) });
   await player.play();
   await h.run(1000);

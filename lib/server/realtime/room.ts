@@ -21,6 +21,10 @@ import {
   type Media,
   type PartyMeta,
   type PlaybackState,
+  type MemberRef,
+  presentMembers,
+  withMemberReport,
+  withoutMember,
   type Role,
   type RosterMember,
   type SnapshotEvent,
@@ -34,7 +38,7 @@ export const CHAT_HISTORY = 50;
 /**
  * Upper bound of an encoded snapshot. It follows from the other bounds: the drawing (DRAWING_MAX_POINTS
  * rounded points, DRAWING_MAX_STROKES strokes), CHAT_HISTORY messages of at most CHAT_MAX characters,
- * the roster (ROSTER_MAX names), the queue (QUEUE_MAX_ITEMS links) and its pending requests (REQUESTS_MAX links), and the party's
+ * the roster (ROSTER_MAX names) and who watches an ad (as many), the queue (QUEUE_MAX_ITEMS links) and its pending requests (REQUESTS_MAX links), and the party's
  * bounded texts; tests/unit/realtime-room.test.ts builds the worst case of each (about 1.25 MiB).
  */
 export const SNAPSHOT_MAX_BYTES = 1.5 * 1024 * 1024;
@@ -65,6 +69,8 @@ export class Room {
   reports: readonly ChatReport[] = [];
   /** The recording in progress (null: none), folded from `recording` events. */
   recording: RecordingState | null = null;
+  /** Who is watching an ad (bounded), folded from `member.ad` events; those who leave drop out. */
+  ads: MemberRef[] = [];
   /**
    * Called while folding a `recording` event, before it is fanned out: the instance that records
    * attaches its recorder here, so the recorder's first entry is the first event after the start.
@@ -161,6 +167,13 @@ export class Room {
         this.members = event.members;
         this.hostOnline = event.hostOnline;
         if (event.roster) this.roster = event.roster;
+        if (event.roster) this.ads = presentMembers(this.ads, event.roster);
+        break;
+      case "member.ad":
+        this.ads = withMemberReport(this.ads, event, event.on);
+        break;
+      case "member.removed":
+        this.ads = withoutMember(this.ads, event.memberId);
         break;
     }
     for (const subscriber of this.subscribers) subscriber.push(logged);
@@ -234,6 +247,7 @@ export class Room {
       moderation: this.moderation,
       reports: role === "host" ? [...this.reports] : this.reports.filter((r) => r.reporterId === you.userId),
       recording: this.recording,
+      ads: [...this.ads],
     };
   }
 }
