@@ -18,6 +18,7 @@ const STATUS: Record<SyncStatus, string> = {
   clock: "Measuring the connection…",
   media: "Waiting for the party's video…",
   buffering: "Buffering…",
+  ad: "You're watching an ad: back in sync when it ends",
   "user-seek": "Returning to the host's position…",
   seeking: "Catching up with the host…",
   holding: "Catching up with the host…",
