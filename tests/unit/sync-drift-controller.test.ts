@@ -48,6 +48,16 @@ function harness(state: PlaybackState = playing) {
   };
 }
 
+/** Ticks every 100 ms with a steady drift until the controller acts (a few smoothed samples); its decision. */
+function steadyDrift(h: ReturnType<typeof harness>, driftMs: number) {
+  let decision = h.tick({ driftMs });
+  for (let i = 0; i < 3 && decision.actions.length === 0; i++) {
+    h.advance(100);
+    decision = h.tick({ driftMs });
+  }
+  return decision;
+}
+
 describe("DriftController", () => {
   it("leaves a drift inside the dead band alone, however noisy", () => {
     const h = harness();
@@ -60,11 +70,7 @@ describe("DriftController", () => {
 
   it("corrects a small drift with a proportional, bounded rate for a planned time, then restores it", () => {
     const h = harness();
-    let decision = h.tick({ driftMs: 30 });
-    for (let i = 0; i < 3 && decision.actions.length === 0; i++) {
-      h.advance(100);
-      decision = h.tick({ driftMs: 30 });
-    }
+    const decision = steadyDrift(h, 30);
     // 30 ms ahead → slow down by 3 % for 1 s.
     expect(decision.actions).toEqual([{ type: "setRate", rate: 0.97 }]);
     expect(decision.status).toBe("correcting");
@@ -222,12 +228,7 @@ describe("DriftController", () => {
   it("leaves a player in an ad alone (not even the host's pause), then resyncs at once when it ends", () => {
     const h = harness();
     // A rate correction under way when the ad starts is undone, nothing else.
-    let decision = h.tick({ driftMs: 30 });
-    for (let i = 0; i < 3 && decision.actions.length === 0; i++) {
-      h.advance(100);
-      decision = h.tick({ driftMs: 30 });
-    }
-    expect(decision.actions).toEqual([{ type: "setRate", rate: 0.97 }]);
+    expect(steadyDrift(h, 30).actions).toEqual([{ type: "setRate", rate: 0.97 }]);
     h.advance(100);
     expect(h.tick({ ad: true, driftMs: -60_000, playbackRate: 0.97 })).toEqual({ actions: [{ type: "setRate", rate: 1 }], status: "ad", driftMs: null, wakeAt: null });
     for (let i = 0; i < 20; i++) {
