@@ -610,6 +610,17 @@ test("an ad on a guest's player is reported once it showed a second, and its end
   expect(h.session.model.inAd).toBe(false);
 });
 
+test("back after a reload mid-ad (the snapshot still names you): the end of the ad is reported once the player shows none", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.setConnection("open");
+  h.session.receive({ ...(snapshot(h, "guest", { paused: false, position: 10, at: h.serverNow() }) as SnapshotEvent), ads: [{ memberId: "g1", displayName: "Gail" }] });
+  expect(h.session.model.ads).toEqual([]);
+  await h.run(1500);
+  expect(adReports(h)).toEqual([false]);
+});
+
 test("everyone sees who is watching an ad (never themselves, the snapshot's too); those who leave or are removed drop out", () => {
   const h = new Harness();
   h.session.receive({ ...(snapshot(h, "guest") as SnapshotEvent), ads: [{ memberId: "host", displayName: "Hank" }, { memberId: "g1", displayName: "Gail" }] });

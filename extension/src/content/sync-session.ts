@@ -235,6 +235,8 @@ export class SyncSession {
         m.waitForEveryone = event.moderation?.waitForEveryone === true;
         m.pauseForAds = event.moderation?.pauseForAds === true;
         m.ads = withoutMember(event.ads ?? [], event.you.userId);
+        // Back after a reload mid-ad: the party still has us in it until we say it is over.
+        this.adReported = (event.ads ?? []).some((a) => a.memberId === event.you.userId);
         this.reportedMediaKey = this.keyOf(event.party.media.url);
         this.followMedia();
         // A host whose tab moved on to another video while disconnected (a full page load).
