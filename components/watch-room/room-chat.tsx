@@ -10,7 +10,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { CHAT_MAX, type ChatMessage } from "@/lib/sync";
 
 export interface RoomChatProps {
-  messages: ChatMessage[];
+  messages: readonly ChatMessage[];
   disabled: boolean;
   onSend(text: string): Promise<void>;
   /** Your member id (your own messages cannot be reported). */
@@ -27,10 +27,12 @@ export function RoomChat({ messages, disabled, onSend, youId = null, reportedByY
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
+  // Keyed on the newest message, not the count: once the history is full, a new message keeps the length.
+  const newestId = messages.at(-1)?.id;
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [messages.length]);
+  }, [newestId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

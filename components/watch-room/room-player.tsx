@@ -27,7 +27,7 @@ interface RoomPlayerProps {
   media: RoomMedia | null;
   urls: PlayerUrls;
   isHost: boolean;
-  strokes: Stroke[];
+  strokes: readonly Stroke[];
   onControl(control: (SyncPlayer & { setMuted(muted: boolean): void; readonly muted: boolean }) | null): void;
   /** The player now shows this media (loaded or loading). */
   onShowing(media: RoomMedia): void;

@@ -54,6 +54,16 @@ export interface ClockConfig {
   /** Spacing once the burst is done: keeps up with clock drift and slow route changes. */
   periodicIntervalMs: number;
   /**
+   * While the window is not full and the estimate is still coarser than `refineErrorMs` (a burst taken
+   * while the machine or the network was busy, a reset onto a slow path; the bound includes the path's
+   * one-way base delay, so an ordinary path stays well under 50 ms), ping every
+   * `refineIntervalMs` instead: measured in real Chromium on a loaded machine, a burst of slow answers
+   * left the estimate 180 ms off with a 200 ms bound, and the 10 s period took 10 s to mend it while the
+   * guest played 177 ms ahead. A full window is what the path gives: back to the period.
+   */
+  refineErrorMs: number;
+  refineIntervalMs: number;
+  /**
    * A network change: this many consecutive samples whose delay exceeds the best by more than
    * `rttJumpFactor` × best + `rttJumpMinMs` → the old samples describe another path; start over.
    * One slow answer makes the next pings go at burst pace, so a real change (every answer slow) is
@@ -72,6 +82,16 @@ export interface ClockConfig {
    * such a clock's estimate 10–20 ms off (simulated); 250 admits them at ~1 ms of extra spread.
    */
   maxDriftPpm: number;
+  /**
+   * Learning the clocks' frequency error: once the samples span this long (ms), a weighted line
+   * through their offsets gives the rate at which the two clocks drift apart. Every sample is then
+   * projected to the newest one along that line, and intervals widen only by the fit's uncertainty
+   * (3 standard errors) instead of `maxDriftPpm`; the estimate is extrapolated along it between
+   * pings. A clock 200 ppm off moves 2 ms between two pings and 60 ms across the window.
+   */
+  skewMinSpanMs: number;
+  /** A fitted frequency error beyond this (ppm) is not believed (a jump, not a drift). */
+  maxSkewPpm: number;
 }
 
 export const DEFAULT_CLOCK_CONFIG: ClockConfig = {
@@ -82,11 +102,15 @@ export const DEFAULT_CLOCK_CONFIG: ClockConfig = {
   readyErrorMs: 5,
   burstIntervalMs: 25,
   periodicIntervalMs: 10_000,
+  refineErrorMs: 50,
+  refineIntervalMs: 1000,
   rttJumpSamples: 8,
   rttJumpFactor: 1,
   rttJumpMinMs: 100,
   maxDelayMs: 10_000,
   maxDriftPpm: 250,
+  skewMinSpanMs: 120_000,
+  maxSkewPpm: 500,
 };
 
 /** Offset and delay of one exchange. */
@@ -100,7 +124,7 @@ export class ClockEstimator {
   readonly config: ClockConfig;
   private samples: MeasuredSample[] = [];
   private best: MeasuredSample | null = null;
-  private estimate: { offset: number; errorBound: number } | null = null;
+  private estimate: { offset: number; errorBound: number; at: number; skew: number } | null = null;
   private lastPingAt = Number.NEGATIVE_INFINITY;
   /** Pings sent since the last answer: a server that does not answer must not get a burst forever. */
   private unanswered = 0;
@@ -113,9 +137,20 @@ export class ClockEstimator {
     this.config = { ...DEFAULT_CLOCK_CONFIG, ...config };
   }
 
-  /** Server time minus client time, in ms (0 until the first sample). */
+  /** Server time minus client time, in ms, as of the newest sample (0 until the first sample). */
   get offset(): number {
     return this.estimate?.offset ?? 0;
+  }
+
+  /** Server time minus client time at client time `clientTime`: the offset moved on at the learned drift rate. */
+  offsetAt(clientTime: number): number {
+    const e = this.estimate;
+    return e ? e.offset + e.skew * (clientTime - e.at) : 0;
+  }
+
+  /** The learned frequency error: how much faster the server's clock runs than ours (ppm; 0 until learned). */
+  get skewPpm(): number {
+    return (this.estimate?.skew ?? 0) * 1e6;
   }
 
   /** Smallest round-trip delay in the window (ms); NaN before the first sample. */
@@ -148,7 +183,7 @@ export class ClockEstimator {
 
   /** Convert a client clock reading to server time. */
   toServerTime(clientTime: number): number {
-    return clientTime + this.offset;
+    return clientTime + this.offsetAt(clientTime);
   }
 
   /** Whether a ping should be sent now; call `markSent` when it is. */
@@ -161,7 +196,12 @@ export class ClockEstimator {
     const { burstSize, burstIntervalMs, periodicIntervalMs } = this.config;
     const probing = this.slowStreak > 0 || this.samples.length < burstSize;
     const bursting = probing && this.unanswered < burstSize;
-    return this.lastPingAt + (bursting ? burstIntervalMs : periodicIntervalMs);
+    const refining =
+      this.samples.length > 0 &&
+      this.samples.length < this.config.windowSize &&
+      this.errorBound > this.config.refineErrorMs &&
+      this.unanswered < burstSize;
+    return this.lastPingAt + (bursting ? burstIntervalMs : refining ? this.config.refineIntervalMs : periodicIntervalMs);
   }
 
   markSent(now: number): void {
@@ -220,20 +260,70 @@ export class ClockEstimator {
     this.estimate = best && this.estimateFrom(best);
   }
 
-  private estimateFrom(best: MeasuredSample): { offset: number; errorBound: number } {
-    if (this.config.method === "min-delay") return { offset: best.offset, errorBound: best.delay / 2 };
+  private estimateFrom(best: MeasuredSample): { offset: number; errorBound: number; at: number; skew: number } {
+    if (this.config.method === "min-delay") return { offset: best.offset, errorBound: best.delay / 2, at: best.t3, skew: 0 };
     let low = Number.NEGATIVE_INFINITY;
     let high = Number.POSITIVE_INFINITY;
     const newest = this.samples[this.samples.length - 1]!.t3;
+    const fit = this.fitSkew();
+    const skew = fit?.skew ?? 0;
+    const driftPpm = fit ? Math.min(this.config.maxDriftPpm, 3 * fit.standardErrorPpm) : this.config.maxDriftPpm;
     for (let i = this.samples.length - 1; i >= 0; i--) {
       const s = this.samples[i]!;
-      const halfWidth = s.delay / 2 + ((newest - s.t3) * this.config.maxDriftPpm) / 1e6;
-      const nextLow = Math.max(low, s.offset - halfWidth);
-      const nextHigh = Math.min(high, s.offset + halfWidth);
+      const age = newest - s.t3;
+      const center = s.offset + skew * age;
+      const halfWidth = s.delay / 2 + (age * driftPpm) / 1e6;
+      const nextLow = Math.max(low, center - halfWidth);
+      const nextHigh = Math.min(high, center + halfWidth);
       if (nextLow > nextHigh) break; // older samples disagree with newer ones: the clocks moved
       low = nextLow;
       high = nextHigh;
     }
-    return { offset: (low + high) / 2, errorBound: (high - low) / 2 };
+    return { offset: (low + high) / 2, errorBound: (high - low) / 2, at: newest, skew };
+  }
+
+  /**
+   * The clocks' relative frequency error from the window: a least-squares line through the samples'
+   * offsets over their receive times, each weighted by how tightly its delay pins it (1 / (delay/2)²).
+   * Null until the window spans `skewMinSpanMs`, or when the fit is not believable.
+   */
+  private fitSkew(): { skew: number; standardErrorPpm: number } | null {
+    const samples = this.samples;
+    if (samples.length < 8) return null;
+    const first = samples[0]!.t3;
+    const span = samples[samples.length - 1]!.t3 - first;
+    if (span < this.config.skewMinSpanMs) return null;
+    let sw = 0;
+    let sx = 0;
+    let sy = 0;
+    for (const s of samples) {
+      const w = 1 / Math.max(1, s.delay / 2) ** 2;
+      sw += w;
+      sx += w * (s.t3 - first);
+      sy += w * s.offset;
+    }
+    const mx = sx / sw;
+    const my = sy / sw;
+    let sxx = 0;
+    let sxy = 0;
+    for (const s of samples) {
+      const w = 1 / Math.max(1, s.delay / 2) ** 2;
+      const dx = s.t3 - first - mx;
+      sxx += w * dx * dx;
+      sxy += w * dx * (s.offset - my);
+    }
+    if (sxx <= 0) return null;
+    const skew = sxy / sxx;
+    // Residuals in units of each sample's own uncertainty: its delay/2 is a bound, about 2 σ.
+    let chi = 0;
+    for (const s of samples) {
+      const w = 1 / Math.max(1, s.delay / 2) ** 2;
+      const r = s.offset - (my + skew * (s.t3 - first - mx));
+      chi += w * r * r;
+    }
+    const variance = chi / (samples.length - 2) / sxx;
+    const standardErrorPpm = Math.sqrt(variance) * 1e6;
+    if (!Number.isFinite(standardErrorPpm) || Math.abs(skew) * 1e6 > this.config.maxSkewPpm) return null;
+    return { skew, standardErrorPpm };
   }
 }

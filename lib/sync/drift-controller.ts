@@ -20,7 +20,8 @@
  * - An ad (the site's player says one plays): the player is left alone — no correction, not even the
  *   host's pause, which would hold the ad (and a party that pauses for ads) forever — and the first
  *   tick after it resyncs at once.
- * - Host paused: pause and align on the exact frame (seek while paused if more than 25 ms off).
+ * - Host paused: pause and align on the exact frame (seek while paused if more than 25 ms off). A host
+ *   whose seek is under way (a stall marked `seeking`): seek alongside, a little past its target.
  * - Media change: nothing until the adapter reports the new media loaded.
  * A guest's own pause, play, seek or rate change is undone by the same rules: the host's state is the
  * only target.
@@ -97,6 +98,13 @@ export interface DriftConfig {
   jankMemoryMs: number;
   /** Largest bias believed (fraction): a larger apparent one is something else (a stuck player). */
   maxBias: number;
+  /**
+   * A host's seek under way (a stall marked `seeking`) is joined at once by players whose learned seek
+   * latency is at least this (ms); quicker ones wait for the host's landing.
+   */
+  seekAlongsideMinMs: number;
+  /** A guest playing on past a stalled host's frame pauses once this far ahead (ms) of it. */
+  stallRunAheadMs: number;
 }
 
 export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
@@ -125,6 +133,8 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   jankGapMs: 400,
   jankMemoryMs: 30_000,
   maxBias: 0.03,
+  seekAlongsideMinMs: 800,
+  stallRunAheadMs: 100,
 };
 
 /** What a guest's controller learned about a player: worth keeping per site across sessions. */
@@ -151,6 +161,7 @@ export type SyncStatus =
   | "synced"
   | "paused" // host paused, aligned
   | "host-buffering" // the host's player stalls: the party waits on its frame
+  | "host-seeking" // the host's player is seeking (a slow seek): the party follows it there
   | "host"; // this client is the host: the reference, never corrected
 
 export interface DriftInput {
@@ -224,6 +235,8 @@ export class DriftController {
   private seekLatency: number;
   private seekLatencyDev: number;
   private seekMeasured = false;
+  /** Seeks measured (a restored estimate counts as a few). */
+  private seekSamples = 0;
   private playLatency: number;
 
   constructor(config: Partial<DriftConfig> = {}) {
@@ -308,6 +321,7 @@ export class DriftController {
     this.playLatency = clamp(learned.playLatencyMs, 0, 250);
     this.rateBias = clamp(learned.rateBias, -this.config.maxBias, this.config.maxBias);
     this.seekMeasured = true;
+    this.seekSamples = 5;
   }
 
   /** The rate to set for the player to play at `rate` (its learned bias compensated). */
@@ -425,9 +439,38 @@ export class DriftController {
       this.correction = null;
       this.settle = null;
       this.syncNowRequested = false;
-      const pausedStatus: SyncStatus = state.stalled ? "host-buffering" : "paused";
+      const pausedStatus: SyncStatus = state.seeking ? "host-seeking" : state.stalled ? "host-buffering" : "paused";
+      // Seeking alongside the host pays off for slow players only: one that seeks in a fraction of a
+      // second follows the landing sooner than it can guess it. Nor can a busy page time the hold
+      // that follows (its timers fire late). Both play on through the host's seek and follow the
+      // landing like any jump.
+      if (state.seeking && (this.janky || this.seekLatency < this.config.seekAlongsideMinMs)) return done(pausedStatus, driftMs);
+      // The host's player stalls: play on until we are this far past its frame. A blip of a few tens
+      // of ms (common when a stream switches segments) then costs guests nothing, while a real stall
+      // stops them at most this far ahead (or at once, when its news took longer).
+      if (state.stalled && !state.seeking && !player.paused && driftMs >= 0 && driftMs < this.config.stallRunAheadMs) {
+        return done(pausedStatus, driftMs, now + (this.config.stallRunAheadMs - driftMs) / Math.max(0.1, player.playbackRate));
+      }
       if (!player.paused) this.pause(actions, now);
       if (!sameRate(player.playbackRate, hostRate, this.config.rateStep)) this.setRate(actions, hostRate);
+      if (state.seeking) {
+        // The host is seeking there (slow players take seconds) and plays on from wherever it lands,
+        // close to that frame. Seek alongside, aiming past it by the landing uncertainty: landing
+        // ahead only costs a hold once the host plays, landing behind costs another seek.
+        // The host set off when the news left (`at`): we land later by as much, give or take the
+        // spread of two seeks (ours and the host's, on a player like ours: √2 × one seek's margin).
+        const lateMs = Math.max(0, serverNow - state.at);
+        const aheadMs = lateMs + Math.SQRT2 * this.seekMargin() + this.clockErrorMs;
+        if (driftMs >= -this.config.pausedToleranceMs && driftMs <= aheadMs + this.config.seekThresholdMs) {
+          return done(pausedStatus, driftMs);
+        }
+        if (this.pausedSeeks < 1) {
+          this.pausedSeeks += 1;
+          this.seek(actions, now, target.position + (aheadMs / 1000) * hostRate);
+          return done("seeking", driftMs);
+        }
+        return done(pausedStatus, driftMs);
+      }
       if (Math.abs(driftMs) <= this.config.pausedToleranceMs) {
         this.pausedSeeks = 0;
         return done(pausedStatus, driftMs);
@@ -537,7 +580,10 @@ export class DriftController {
     if (waitMs > 1 && waitMs <= maxHold) return done("holding", driftMs, now + waitMs);
     // Behind: a player that is paused anyway can seek ahead and hold at no visible cost, which is exact
     // in ~seek latency; playing and catching up by rate takes seconds. Only a frame or so behind, play.
-    const tooFar = waitMs > maxHold || -driftMs > this.config.resumeCatchUpMs;
+    // Behind by less than what a rate correction makes up in the time a seek-and-hold takes (a slow
+    // player's seek takes seconds): playing and catching up is the quicker way.
+    const catchUpMs = Math.max(this.config.resumeCatchUpMs, this.config.maxRateDelta * (this.seekLatency + this.seekMargin()));
+    const tooFar = waitMs > maxHold || -driftMs > catchUpMs;
     if (tooFar && now >= this.backoffUntil && this.resync(actions, now, targetPosition, hostRate)) {
       return done("seeking", driftMs);
     }
@@ -592,20 +638,25 @@ export class DriftController {
   }
 
   private seekMargin(): number {
-    return Math.max(this.config.minSeekMarginMs, 3 * this.seekLatencyDev);
+    return Math.max(this.config.minSeekMarginMs, 2 * this.seekLatencyDev);
   }
 
   private learnSeekLatency(measuredMs: number): void {
     if (!this.seekMeasured) {
       this.seekMeasured = true;
+      this.seekSamples = 1;
       this.seekLatency = measuredMs;
       // Unknown spread yet: assume ±10 % (a margin of 30 %), then learn it.
       this.seekLatencyDev = measuredMs / 10;
       return;
     }
+    // A running mean over the first seeks, then a slow moving one: a site's player keeps its habits,
+    // and every lead is planned with these (a noisy estimate lands behind, costing another seek).
+    this.seekSamples += 1;
+    const weight = Math.max(1 / this.seekSamples, 0.1);
     const error = measuredMs - this.seekLatency;
-    this.seekLatency += 0.3 * error;
-    this.seekLatencyDev += 0.3 * (Math.abs(error) - this.seekLatencyDev);
+    this.seekLatency += weight * error;
+    this.seekLatencyDev += weight * (Math.abs(error) - this.seekLatencyDev);
   }
 
   private learnPlayLatency(settledDriftMs: number, hostRate: number): void {

@@ -4,10 +4,11 @@
  * reading, so the published state matches the host's screen within the clock estimate's error.
  *
  * It reports a play once the frames actually move (not at the click: play() takes a while), a seek once
- * it landed (while seeking the position is meaningless), a rate change, a stall as a pause on the
- * stalled frame (and the play when it ends), an ad like a stall (the party waits on the host's frame
- * until the media plays again: the ad's time is never reported), and any drift of the host's player from what was
- * published (an imprecise landing) beyond `reportThresholdMs`.
+ * it landed (a seek started while playing is announced at once as a stall on its target, see `tick`),
+ * a rate change, a stall as a pause on the stalled frame (and the play when it ends), an ad like a
+ * stall (the party waits on the host's frame until the media plays again: the ad's time is never
+ * reported), and any drift of the host's player from what was published (an imprecise landing)
+ * beyond `reportThresholdMs`.
  * What it sent is applied to its own copy of the state at once, so a command's echo arriving later
  * (or an older state overtaking it) can't make it report twice.
  */
@@ -139,6 +140,17 @@ export class HostReporter {
       this.playSeenAt = null;
       return [this.send(now, serverNow, { type: "pause", position: player.currentTime, stall: true })];
     }
+    if (state && player.mediaId === state.mediaId && player.seeking && !state.paused) {
+      // The host's player started a seek while playing: publish where it is going now, as a stall on
+      // that frame, so guests start their own (possibly as slow) seek alongside instead of after the
+      // host landed. The play that follows the landing carries where it really landed.
+      const jumpMs = Math.abs(player.currentTime - expectedPosition(state, serverNow)) * 1000;
+      if (jumpMs > this.config.jumpMs) {
+        this.streak = 0;
+        this.playSeenAt = null;
+        return [this.send(now, serverNow, { type: "pause", position: player.currentTime, stall: true, seeking: true })];
+      }
+    }
     if (!state || player.mediaId !== state.mediaId || player.seeking || player.buffering) {
       this.streak = 0;
       this.playSeenAt = null;
@@ -176,7 +188,7 @@ export class HostReporter {
     serverNow: number,
     partial:
       | { type: "play"; position: number }
-      | { type: "pause"; position: number; stall?: true }
+      | { type: "pause"; position: number; stall?: true; seeking?: true }
       | { type: "seek"; position: number }
       | { type: "rate"; rate: number; position: number },
   ): HostPlaybackCommand {

@@ -19,3 +19,4 @@ export * from "./moderation-state";
 export * from "./chat-report";
 export * from "./recording-state";
 export * from "./recording";
+export * from "./live-party-state";

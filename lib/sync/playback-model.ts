@@ -73,13 +73,14 @@ export function nextPlaybackState(
   const unclamped = command.position ?? expectedPosition(state, at);
   const position = duration === null ? unclamped : Math.min(unclamped, duration);
   // A stall mark lasts until the next change of any kind.
-  const { stalled: _stalled, ...rest } = state;
+  const { stalled: _stalled, seeking: _seeking, ...rest } = state;
   const next = { ...rest, position, at, seq: state.seq + 1 };
   switch (command.type) {
     case "play":
       return { ...next, paused: false };
     case "pause":
-      return command.stall ? { ...next, paused: true, stalled: true } : { ...next, paused: true };
+      if (!command.stall) return { ...next, paused: true };
+      return command.seeking ? { ...next, paused: true, stalled: true, seeking: true } : { ...next, paused: true, stalled: true };
     case "seek":
       return next;
     case "rate":

@@ -85,6 +85,12 @@ export const playbackStateSchema = z.object({
    * when it is set resumes playback as soon as their player can.
    */
   stalled: z.literal(true).optional(),
+  /**
+   * With `stalled`: the host's player is seeking to `position` (a slow seek, e.g. a DRM player's 1.5–3 s).
+   * Guests start their own seek now instead of after the host lands, and aim a little past it, since
+   * the host plays on from wherever it lands (see DriftController).
+   */
+  seeking: z.literal(true).optional(),
 });
 export type PlaybackState = z.infer<typeof playbackStateSchema>;
 
@@ -279,8 +285,11 @@ export type PongEvent = ServerEventOf<"pong">;
 const stamp = { position: position.optional(), at: millis.nonnegative().optional(), cid: cid.optional() };
 
 export const playCommandSchema = event("play", stamp);
-/** `stall`: the host's player stalls; the party waits on its frame (see PlaybackState.stalled). */
-export const pauseCommandSchema = event("pause", { ...stamp, stall: z.literal(true).optional() });
+/**
+ * `stall`: the host's player stalls; the party waits on its frame (see PlaybackState.stalled).
+ * `seeking` (with `stall` only): it stalls because it is seeking to `position`.
+ */
+export const pauseCommandSchema = event("pause", { ...stamp, stall: z.literal(true).optional(), seeking: z.literal(true).optional() });
 export const seekCommandSchema = event("seek", { ...stamp, position });
 export const rateCommandSchema = event("rate", { ...stamp, rate });
 export const mediaCommandSchema = event("media", {

@@ -8,10 +8,10 @@
  * Imports stay relative (the extension bundles lib/sync).
  */
 import { z } from "zod";
+import { addStroke } from "./live-party-state";
 import { expectedPosition } from "./playback-model";
 import { pollSchema, type Poll } from "./poll";
 import {
-  appendStroke,
   chatMessageSchema,
   mediaSchema,
   playbackStateSchema,
@@ -72,7 +72,7 @@ export interface ReplayState {
   rate: number;
   /** Every recorded chat message sent by then, oldest first. */
   chat: ChatMessage[];
-  strokes: Stroke[];
+  strokes: readonly Stroke[];
   poll: Poll | null;
   /** How many entries were folded (the next one to apply, for a replay that moves forward). */
   applied: number;
@@ -102,6 +102,11 @@ export function entriesUntil(entries: readonly RecordedEntry[], at: number): num
   return lo;
 }
 
+/**
+ * Not the live fold (lib/sync/live-party-state.ts): a recording knows the media, not the party, and a
+ * replay keeps every recorded chat message where a live party keeps its latest CHAT_HISTORY. The
+ * drawing is the same: strokes are added as members added them.
+ */
 function foldInto(state: Omit<ReplayState, "position" | "paused" | "rate" | "at" | "applied">, event: RecordedEvent): void {
   switch (event.type) {
     case "playback":
@@ -114,7 +119,7 @@ function foldInto(state: Omit<ReplayState, "position" | "paused" | "rate" | "at"
       state.chat.push(event.message);
       break;
     case "draw.stroke":
-      state.strokes = appendStroke(state.strokes, event.stroke);
+      state.strokes = addStroke(state.strokes, event.stroke);
       break;
     case "draw.clear":
       state.strokes = [];

@@ -17,6 +17,12 @@ export const TIKTOK_STATE = { INIT: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERI
 const MARK = "x-tiktok-player";
 /** A seek counts as landed when a report this close (s) to the target arrives. */
 const LANDED_S = 0.3;
+/**
+ * A seek no report confirmed within this long (ms) is given up: the reading goes back to what the
+ * frame reports. Otherwise a lost `seekTo` (or a landing reported far off) would read as "seeking,
+ * at the target" forever: a host's engine would never report where its player really is.
+ */
+export const SEEK_GIVE_UP_MS = 4000;
 
 export interface TikTokCallbacks {
   onEnded?(): void;
@@ -59,6 +65,7 @@ export class TikTokControl implements SyncPlayer {
   private wantsPlay = false;
   private report: { time: number; at: number; duration: number | null } = { time: 0, at: 0, duration: null };
   private pendingSeek: number | null = null;
+  private pendingSeekAt = 0;
   private rate = 1;
   private isMuted = true;
   private readonly onMessage = (event: MessageEvent) => this.receive(event);
@@ -150,6 +157,7 @@ export class TikTokControl implements SyncPlayer {
   }
 
   read() {
+    if (this.pendingSeek !== null && this.now() - this.pendingSeekAt > SEEK_GIVE_UP_MS) this.pendingSeek = null;
     const seeking = this.pendingSeek !== null;
     return {
       currentTime: this.position(),
@@ -177,6 +185,7 @@ export class TikTokControl implements SyncPlayer {
 
   seek(position: number): void {
     this.pendingSeek = position;
+    this.pendingSeekAt = this.now();
     this.report = { ...this.report, time: position, at: this.now() };
     if (this.ready) this.post("seekTo", position);
   }

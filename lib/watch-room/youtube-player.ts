@@ -62,18 +62,26 @@ export function youtubeErrorMessage(code: number): string {
 
 /** A seek counts as landed when the player shows a position this close (s) to the target. */
 const LANDED_S = 0.3;
+/**
+ * A seek the player never confirmed (no buffering, never near the target) within this long (ms) is
+ * given up, so the reading shows the player's own position again rather than "seeking" forever.
+ */
+export const SEEK_GIVE_UP_MS = 4000;
 
 export class YouTubeControl implements SyncPlayer {
   readonly video = null;
   readonly seekable = true;
   private readonly listeners = new Set<() => void>();
   private wantsPlay = false;
-  private pendingSeek: { to: number; sawBuffering: boolean } | null = null;
+  private pendingSeek: { to: number; sawBuffering: boolean; at: number } | null = null;
   private loadedId: string | null = null;
   private requestedId: string | null = null;
   private ended = false;
 
-  constructor(private readonly player: YouTubePlayerApi) {}
+  constructor(
+    private readonly player: YouTubePlayerApi,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Called from the player's onStateChange and onPlaybackRateChange events. */
   onPlayerEvent(state?: number): void {
@@ -124,6 +132,10 @@ export class YouTubeControl implements SyncPlayer {
   private seekInFlight(state: number, currentTime: number): boolean {
     const seek = this.pendingSeek;
     if (!seek) return false;
+    if (this.now() - seek.at > SEEK_GIVE_UP_MS) {
+      this.pendingSeek = null;
+      return false;
+    }
     if (state === YT_STATE.BUFFERING) return true;
     const near = currentTime >= seek.to - 0.05 && currentTime <= seek.to + LANDED_S;
     if (seek.sawBuffering || near) {
@@ -149,7 +161,7 @@ export class YouTubeControl implements SyncPlayer {
   }
 
   seek(position: number): void {
-    this.pendingSeek = { to: position, sawBuffering: false };
+    this.pendingSeek = { to: position, sawBuffering: false, at: this.now() };
     this.player.seekTo(position, true);
   }
 

@@ -227,10 +227,14 @@ test("window messages from another origin are ignored by the extension; the same
   const site = await b.context.newPage();
   await site.goto("/");
   await site.evaluate(() => {
-    (window as unknown as { replies: unknown[] }).replies = [];
+    const w = window as unknown as { replies: unknown[]; forged: Set<string> };
+    w.replies = [];
+    w.forged = new Set();
     window.addEventListener("message", (event) => {
-      const data = event.data as { source?: string };
-      if (data?.source === "viewparty-extension") (window as unknown as { replies: unknown[] }).replies.push(data);
+      const data = event.data as { source?: string; requestId?: string };
+      if (data?.source === "viewparty-extension") w.replies.push(data);
+      // The forgers' messages as they reach the page (and the extension's bridge in it).
+      if (data?.source === "viewparty-auth" && typeof data.requestId === "string" && data.requestId.startsWith("forged")) w.forged.add(data.requestId);
     });
   });
   const opened: Page[] = [];
@@ -245,14 +249,21 @@ test("window messages from another origin are ignored by the extension; the same
       { origin: server.origin, kind, code },
     );
   }
-  await site.waitForTimeout(3000);
-  expect(await site.evaluate(() => (window as unknown as { replies: unknown[] }).replies)).toEqual([]);
-  // Nothing opened but the forgers themselves (no party video).
-  expect(opened.map((p) => p.url()).filter((url) => !url.startsWith(`${server.origin}/forge.html`))).toEqual([]);
-  await expect(popup.locator('[data-vp="session"]')).toContainText("Careful Carl (guest)"); // the forged token changed nothing
+  // Both forged messages reached the page (they repeat every 250 ms)…
+  await expect
+    .poll(() => site.evaluate(() => [...(window as unknown as { forged: Set<string> }).forged].sort()), { timeout: 15_000 })
+    .toEqual(["forged1", "forged2"]);
 
-  // The very same JOIN_PARTY from the site itself is answered and opens the party's video.
+  // …and then the very same JOIN_PARTY from the site itself is answered and opens the party's video.
+  // The bridge handles the page's messages in order: by this answer it had handled the forged ones.
   const [partyPage, reply] = await Promise.all([b.context.waitForEvent("page"), postJoinParty(site, code)]);
   expect(reply).toMatchObject({ success: true });
   await expect(partyPage).toHaveURL(`${server.origin}/watch2.html`);
+  // No forged message got an answer…
+  const replies = await site.evaluate(() => (window as unknown as { replies: { requestId?: string }[] }).replies);
+  expect(replies.filter((r) => r.requestId?.startsWith("forged"))).toEqual([]);
+  // …nothing opened but the forgers themselves and the site's own join (no party video for them)…
+  expect(opened.map((p) => p.url()).filter((url) => !url.startsWith(`${server.origin}/forge.html`))).toEqual([partyPage.url()]);
+  // …and the forged token changed nothing.
+  await expect(popup.locator('[data-vp="session"]')).toContainText("Careful Carl (guest)");
 });

@@ -3,9 +3,10 @@
  * so the snapshot every joiner downloads stays small whatever the host sends.
  */
 import { loggedEvent, type LoggedServerEvent } from "@/lib/server/realtime/bus";
-import { CHAT_HISTORY, Room, SNAPSHOT_MAX_BYTES } from "@/lib/server/realtime/room";
+import { Room, SNAPSHOT_MAX_BYTES } from "@/lib/server/realtime/room";
 import {
   appendStroke,
+  CHAT_HISTORY,
   CHAT_MAX,
   DRAWING_MAX_POINTS,
   DRAWING_MAX_STROKES,

@@ -67,8 +67,8 @@ function party() {
     chat(text: string) {
       apply({ v, type: "chat", message: { id: `c${seq}`, userId: "guest", displayName: "Guest", text, at: now } });
     },
-    stroke(x: number) {
-      apply({ v, type: "draw.stroke", stroke: { id: `s${seq}`, color: "#ff0000", width: 0.01, points: [[x, 0.1], [x + 0.1, 0.2]] } });
+    stroke(x: number, id = `s${seq}`) {
+      apply({ v, type: "draw.stroke", stroke: { id, color: "#ff0000", width: 0.01, points: [[x, 0.1], [x + 0.1, 0.2]] } });
     },
     clear() {
       apply({ v, type: "draw.clear" });
@@ -133,6 +133,9 @@ test("the state at any recorded instant is the live replica's at that instant", 
   p.at(10_000);
   p.host({ v, type: "play" });
   p.stroke(0.5);
+  // The same stroke twice (a host's retry): members, and so the replay, show it once.
+  p.stroke(0.6, "twice");
+  p.stroke(0.6, "twice");
   p.at(12_345);
   sample();
   // A host's stamped reading, received later than it was taken: sampled once it arrived.

@@ -73,6 +73,59 @@ describe("ClockEstimator", () => {
     expect(errs.sort((a, b) => a - b)[Math.floor(errs.length * 0.95)]).toBeLessThan(10);
   });
 
+  it("learns a 200 ppm frequency error and follows it between pings, more precisely than without", () => {
+    const run = (skewMinSpanMs: number) => {
+      const errs: number[] = [];
+      const skews: number[] = [];
+      for (let seed = 1; seed <= 20; seed++) {
+        const rng = createRng(seed);
+        const clock = new ClockEstimator({ skewMinSpanMs });
+        const ppm = seed % 2 ? 200 : -200;
+        const offset = (t: number) => 25 + t * ppm * 1e-6;
+        let t = feed(clock, rng, { from: 0, count: 16, everyMs: 25, offset });
+        for (let i = 0; i < 60; i++) {
+          t = feed(clock, rng, { from: t, count: 1, everyMs: clock.config.periodicIntervalMs, offset });
+          // Halfway to the next ping: the offset has moved on by 1 ms since the last sample.
+          const at = t - clock.config.periodicIntervalMs / 2;
+          if (i >= 20) errs.push(Math.abs(clock.offsetAt(at) - offset(at)));
+        }
+        skews.push(clock.skewPpm - ppm);
+      }
+      return { mean: mean(errs), skews };
+    };
+    const learned = run(DEFAULT_CLOCK_CONFIG.skewMinSpanMs);
+    const fixed = run(Number.POSITIVE_INFINITY);
+    // 32 samples 10 s apart pin the rate to a few tens of ppm (the fit's standard error is ~20 ppm).
+    for (const error of learned.skews) expect(Math.abs(error)).toBeLessThan(60);
+    // Without learning it stays 0: the whole 200 ppm is missed.
+    for (const error of fixed.skews) expect(Math.abs(error)).toBe(200);
+    expect(learned.mean).toBeLessThan(fixed.mean);
+    expect(learned.mean).toBeLessThan(3);
+  });
+
+  it("re-samples every second while a burst taken under load left the estimate coarse, until the window is full", () => {
+    const clock = new ClockEstimator();
+    const { burstSize, windowSize, refineIntervalMs, periodicIntervalMs } = clock.config;
+    const rng = createRng(4);
+    let t = 0;
+    const ping = (min: number, max: number) => {
+      clock.markSent(t);
+      clock.addSample(exchange(t, 10, rng.uniform(min, max), rng.uniform(min, max)));
+    };
+    // The burst's answers were all slow and lopsided (a busy machine): a bound of tens of ms.
+    for (let i = 0; i < burstSize; i++, t += 25) ping(100, 400);
+    expect(clock.errorBound).toBeGreaterThan(clock.config.refineErrorMs);
+    expect(clock.nextPingAt() - (t - 25)).toBe(refineIntervalMs);
+    // Quick answers arrive once a second and mend it; with a full window it is back to the period.
+    t += refineIntervalMs - 25;
+    while (clock.sampleCount < windowSize) {
+      ping(20, 40);
+      t += refineIntervalMs;
+    }
+    expect(Math.abs(clock.offset - 10)).toBeLessThan(10);
+    expect(clock.nextPingAt() - (t - refineIntervalMs)).toBe(periodicIntervalMs);
+  });
+
   it("is ready after a short burst, then re-samples periodically", () => {
     const clock = new ClockEstimator();
     const { burstSize, burstIntervalMs, periodicIntervalMs, readySamples } = clock.config;

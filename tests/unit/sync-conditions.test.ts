@@ -26,13 +26,28 @@ describe("sync under real-world conditions (simulated, median of 6 seeds, 5 gues
     expectTargets("main thread blocked 0.5–3 s, everyone, 60 s");
   });
 
-  it("re-syncs every guest after a host seek while pages are busy, within about one long task", () => {
+  it("re-syncs every guest within 2 s of a host seek while pages are busy", () => {
     const condition = CONDITIONS.find((c) => c.name === "same, host seek during the load")!;
     const runs = SEEDS.map((seed) => condition.run(seed).resyncMs!);
-    // The host's report or a guest's reaction can wait out one long task (≤ 3 s): nothing is lost
-    // beyond that (the old engine's timers fired late, guests landed behind and some never settled).
+    // Nothing is lost to a long task (the old engine's timers fired late, guests landed behind and
+    // some never settled)…
     for (const ms of runs) expect(ms).toBeLessThan(Number.POSITIVE_INFINITY);
-    expect(medianFigures(runs.map((resyncMs) => ({ resyncMs }))).resyncMs).toBeLessThanOrEqual(3000);
+    // …and the median is the target.
+    expectTargets("same, host seek during the load");
+  });
+
+  it("seeks alongside a slow (DRM-like) host seek: every guest within 100 ms ≤ 2.5 s after it lands", () => {
+    expectTargets("seeks take 1.5–3 s, land ±0.5 s off: host seek");
+  });
+
+  it("brings a late joiner on a slow player in sync within about 3 s when the site's player is remembered", () => {
+    // The target (3 s) is the edge of what a seek of 1.5–3 s landing ±0.5 s off allows: the lead that
+    // lands ahead must cover most of that spread. The figure moves around 3 s with the seeds; more
+    // than half a second past it would mean the lead or the learning broke.
+    const { figures } = measured("seeks take 1.5–3 s, land ±0.5 s off: late join");
+    expect(figures.resyncMs).toBeLessThanOrEqual(3500);
+    // A first visit learns on its first seek (which lands behind) and is in sync on the second.
+    expect(measured("  the same, first visit (nothing remembered)").figures.resyncMs).toBeLessThan(Number.POSITIVE_INFINITY);
   });
 
   it("re-syncs within 3 s of the host's network returning after it seeked during a 10 s outage", () => {

@@ -145,8 +145,8 @@ describe("DriftController", () => {
     expect(h.controller.learnedPlayer()).toBeNull();
     h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 40, rateBias: 0.01 });
     const first = h.tick({ driftMs: -5000 });
-    // 2.2 s of latency plus a margin of 3 × its deviation; the rate set compensates the 1 % bias.
-    expect(first.actions).toContainEqual({ type: "seek", position: 100 + (2200 + 900) / 1000 });
+    // 2.2 s of latency plus a margin of 2 × its deviation; the rate set compensates the 1 % bias.
+    expect(first.actions).toContainEqual({ type: "seek", position: 100 + (2200 + 600) / 1000 });
     expect(h.controller.learnedPlayer()).toEqual({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 40, rateBias: 0.01 });
   });
 
@@ -264,6 +264,69 @@ describe("DriftController", () => {
     expect(seeks(h.tick({ driftMs: -2000, paused: true }))).toBe(1);
   });
 
+  it("joins a slow host seek at once, aiming past its target; holds once the host plays from its landing", () => {
+    const seekingState: PlaybackState = { ...playing, paused: true, stalled: true, seeking: true, position: 400, seq: 2 };
+    const h = harness(seekingState);
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    h.advance(100); // the news took 100 ms
+    const first = h.tick({ paused: false, currentTime: 101 });
+    expect(first.status).toBe("seeking");
+    // Past the target by the news' age plus √2 × the margin (two seeks' spread): 100 + 1.414 × 600 ms.
+    const aim = 400 + (100 + Math.SQRT2 * 600) / 1000;
+    expect(first.actions).toEqual(expect.arrayContaining([{ type: "pause" }, { type: "seek", position: aim }]));
+    // Landed anywhere between the target and a bit past the aim: it waits there for the host.
+    for (let i = 0; i < 21; i++) {
+      h.advance(100);
+      expect(h.tick({ paused: true, seeking: true, currentTime: aim }).actions).toEqual([]);
+    }
+    h.advance(100);
+    const landed = h.tick({ paused: true, currentTime: aim - 0.3 });
+    expect(landed).toMatchObject({ status: "host-seeking", actions: [] });
+    // The host landed at 400.2 and plays: we hold until it reaches our frame.
+    h.controller.pushState({ ...playing, position: 400.2, at: S + 2300, seq: 3 });
+    const hold = h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, currentTime: aim - 0.3 }) });
+    expect(hold.status).toBe("holding");
+    expect(hold.actions).toEqual([]);
+  });
+
+  it("lets a quick player and a busy page play on through a host seek, following its landing", () => {
+    const seekingState: PlaybackState = { ...playing, paused: true, stalled: true, seeking: true, position: 400, seq: 2 };
+    const quick = harness(seekingState);
+    expect(quick.tick({ paused: false, currentTime: 101 })).toMatchObject({ actions: [], status: "host-seeking" });
+    const busy = harness();
+    busy.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    busy.tick();
+    busy.advance(1500); // a long task: the page's ticks were 1.5 s apart
+    busy.tick({ driftMs: 0 });
+    busy.advance(100);
+    busy.controller.pushState(seekingState);
+    expect(busy.tick({ paused: false, currentTime: 101.5 })).toMatchObject({ actions: [], status: "host-seeking" });
+  });
+
+  it("plays and catches up by rate when a slow player's hold landed a little behind", () => {
+    const h = harness();
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    // 150 ms behind: 8 % of the 2.8 s a seek-and-hold takes is 224 ms; catching up is quicker.
+    expect(h.tick({ paused: true, driftMs: -150 }).actions).toEqual([{ type: "play" }]);
+    // A quick player (default: 300 ms) seeks and holds instead.
+    const quick = harness();
+    expect(quick.tick({ paused: true, driftMs: -150 }).actions).toEqual(expect.arrayContaining([{ type: "seek", position: expect.any(Number) }]));
+  });
+
+  it("plays on through a host's stall until 100 ms past its frame, so a blip costs nothing", () => {
+    const h = harness({ ...playing, paused: true, stalled: true, position: 42 });
+    // The news of the stall took 40 ms: we are 40 ms past the frame and keep playing for 60 ms more.
+    const early = h.tick({ paused: false, driftMs: 40 });
+    expect(early).toMatchObject({ actions: [], status: "host-buffering" });
+    expect(early.wakeAt! - h.now).toBeCloseTo(60, 6);
+    // Still stalled at 100 ms: pause, and back to the frame.
+    h.advance(60);
+    expect(h.tick({ paused: false, driftMs: 100 }).actions).toEqual(expect.arrayContaining([{ type: "pause" }]));
+    // A person's pause is followed at once.
+    const paused = harness({ ...playing, paused: true, position: 42 });
+    expect(paused.tick({ paused: false, driftMs: 40 }).actions).toEqual(expect.arrayContaining([{ type: "pause" }]));
+  });
+
   it("says when the party waits on the host's buffering", () => {
     const h = harness({ ...playing, paused: true, stalled: true, position: 42 });
     expect(h.tick({ paused: true, driftMs: 0 })).toMatchObject({ actions: [], status: "host-buffering" });
@@ -290,12 +353,30 @@ describe("HostReporter", () => {
     expect(cmds).toMatchObject([{ type: "play", position: 100.07, at: S + 100 }]);
   });
 
-  it("reports a seek once it landed, and ignores deviations within the threshold", () => {
+  it("announces a seek under way as a stall on its target, then plays from where it landed", () => {
     const r = new HostReporter();
     r.resetState(playing);
     expect(r.tick(t0 + 1000, S + 1000, reading({ currentTime: 101.005 }))).toEqual([]);
-    expect(r.tick(t0 + 1100, S + 1100, reading({ seeking: true, currentTime: 500 }))).toEqual([]);
-    expect(r.tick(t0 + 1300, S + 1300, reading({ currentTime: 500.01 }))).toMatchObject([
+    // While seeking, currentTime reads the target: guests get it before the (slow) seek lands.
+    expect(r.tick(t0 + 1100, S + 1100, reading({ seeking: true, currentTime: 500 }))).toMatchObject([
+      { type: "pause", position: 500, stall: true, seeking: true, at: S + 1100 },
+    ]);
+    expect(r.state).toMatchObject({ paused: true, stalled: true, seeking: true, position: 500 });
+    // Still seeking: nothing more.
+    expect(r.tick(t0 + 1200, S + 1200, reading({ seeking: true, currentTime: 500 }))).toEqual([]);
+    // Landed a little off and playing: the play carries the real position.
+    expect(r.tick(t0 + 1300, S + 1300, reading({ currentTime: 500.21 }))).toMatchObject([
+      { type: "play", position: 500.21, at: S + 1300 },
+    ]);
+    expect(r.state).not.toHaveProperty("seeking");
+  });
+
+  it("reports a seek of a paused player once it landed, and ignores deviations within the threshold", () => {
+    const r = new HostReporter();
+    r.resetState({ ...playing, paused: true, position: 101 });
+    expect(r.tick(t0 + 1000, S + 1000, reading({ paused: true, currentTime: 101.005 }))).toEqual([]);
+    expect(r.tick(t0 + 1100, S + 1100, reading({ paused: true, seeking: true, currentTime: 500 }))).toEqual([]);
+    expect(r.tick(t0 + 1300, S + 1300, reading({ paused: true, currentTime: 500.01 }))).toMatchObject([
       { type: "seek", position: 500.01, at: S + 1300 },
     ]);
   });
@@ -317,6 +398,12 @@ describe("HostReporter", () => {
     const paused = new HostReporter();
     paused.resetState({ ...playing, paused: true });
     expect(paused.tick(t0, S, reading({ ad: true, paused: false, currentTime: 3 }))).toEqual([]);
+  });
+
+  it("does not announce a seek that stays within the jump threshold", () => {
+    const r = new HostReporter();
+    r.resetState(playing);
+    expect(r.tick(t0 + 1000, S + 1000, reading({ seeking: true, currentTime: 101.03 }))).toEqual([]);
   });
 
   it("is not fooled by an echo of an older state arriving after its own command", () => {

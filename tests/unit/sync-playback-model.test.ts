@@ -47,6 +47,18 @@ describe("applyHostCommand", () => {
     expect(next.playback.at).toBe(T + 3000);
   });
 
+  it("marks a host's seek under way (a stall on its target) until the next change; `seeking` alone means nothing", () => {
+    const seeking = applyHostCommand(room, { v, type: "pause", position: 400, at: T + 1000, stall: true, seeking: true }, T + 1000);
+    expect(seeking.playback).toEqual({ mediaId: "m0", paused: true, stalled: true, seeking: true, position: 400, rate: 1, at: T + 1000, seq: 6 });
+    const landed = applyHostCommand(seeking, { v, type: "play", position: 400.3, at: T + 3000 }, T + 3000).playback;
+    expect(landed).toMatchObject({ paused: false, position: 400.3 });
+    expect(landed).not.toHaveProperty("seeking");
+    expect(landed).not.toHaveProperty("stalled");
+    const plain = applyHostCommand(room, { v, type: "pause", position: 101, at: T + 1000, seeking: true }, T + 1000).playback;
+    expect(plain).not.toHaveProperty("seeking");
+    expect(plain).not.toHaveProperty("stalled");
+  });
+
   it("marks a stall pause as a stall until the next change of any kind", () => {
     const stalled = applyHostCommand(room, { v, type: "pause", position: 101, at: T + 1000, stall: true }, T + 1000);
     expect(stalled.playback).toEqual({ mediaId: "m0", paused: true, stalled: true, position: 101, rate: 1, at: T + 1000, seq: 6 });

@@ -1,5 +1,5 @@
 /** The watch room's TikTok adapter: the embed player's postMessage protocol as the sync engine's player. */
-import { TikTokControl, tiktokErrorMessage, tiktokPlayerSrc, TIKTOK_STATE } from "@/lib/watch-room/tiktok-player";
+import { SEEK_GIVE_UP_MS, TikTokControl, tiktokErrorMessage, tiktokPlayerSrc, TIKTOK_STATE } from "@/lib/watch-room/tiktok-player";
 
 const ORIGIN = "https://www.tiktok.com";
 
@@ -72,6 +72,21 @@ test("a seek is sent as seekTo and stays in flight until a report near the targe
   expect(control.read().seeking).toBe(true);
   fromPlayer("onCurrentTime", { currentTime: 20.1, duration: 30 });
   expect(control.read().seeking).toBe(false);
+});
+
+test("a seek no report confirms is given up: the reading follows the frame's reports again", () => {
+  const { control, fromPlayer, advance } = setup();
+  fromPlayer("onPlayerReady");
+  void control.play();
+  fromPlayer("onStateChange", TIKTOK_STATE.PLAYING);
+  control.seek(20);
+  // The frame never went there: it keeps reporting its own position.
+  advance(SEEK_GIVE_UP_MS);
+  fromPlayer("onCurrentTime", { currentTime: 7, duration: 30 });
+  expect(control.read().seeking).toBe(true);
+  advance(1);
+  fromPlayer("onCurrentTime", { currentTime: 7, duration: 30 });
+  expect(control.read()).toMatchObject({ seeking: false, currentTime: 7 });
 });
 
 test("buffering while wanting to play, the end of the post, errors and mute are reported", () => {

@@ -3,7 +3,7 @@
  */
 /** The watch room's YouTube adapter: YT.Player's states and position as the sync engine's player reading. */
 import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";
-import { YouTubeControl, youtubeErrorMessage, YT_STATE, type YouTubePlayerApi } from "@/lib/watch-room/youtube-player";
+import { SEEK_GIVE_UP_MS, YouTubeControl, youtubeErrorMessage, YT_STATE, type YouTubePlayerApi } from "@/lib/watch-room/youtube-player";
 
 /** A YT.Player as the page sees it: state and time set by the test, calls recorded. */
 function fakePlayer() {
@@ -36,14 +36,15 @@ function fakePlayer() {
 
 function setup() {
   const fake = fakePlayer();
-  const control = new YouTubeControl(fake.api);
+  let clock = 1000;
+  const control = new YouTubeControl(fake.api, () => clock);
   const changes = jest.fn();
   control.onChange(changes);
   const emit = (state: number) => {
     fake.state = state;
     control.onPlayerEvent(state);
   };
-  return { fake, control, changes, emit };
+  return { fake, control, changes, emit, advance: (ms: number) => void (clock += ms) };
 }
 
 test("a video is loaded only once the player reports the requested one cued", () => {
@@ -112,6 +113,19 @@ test("a seek while paused lands when the player shows the target (no state chang
   expect(control.read().seeking).toBe(true);
   fake.time = 42;
   expect(control.read()).toMatchObject({ seeking: false, paused: true, currentTime: 42 });
+});
+
+test("a seek the player never takes is given up: the reading shows where the player really is", () => {
+  const { fake, control, emit, advance } = setup();
+  void control.play();
+  emit(YT_STATE.PLAYING);
+  fake.time = 10;
+  control.seek(30);
+  advance(SEEK_GIVE_UP_MS);
+  fake.time = 14;
+  expect(control.read().seeking).toBe(true);
+  advance(1);
+  expect(control.read()).toMatchObject({ seeking: false, paused: false, currentTime: 14 });
 });
 
 test("rate, mute and duration go through the API", () => {

@@ -10,19 +10,16 @@
  * changes the party's media. A live stream (adapter `seekable: false`) follows play and pause only.
  */
 import {
-  addChatReport,
-  appendStroke,
+  foldPartyEvent,
   MUTED_MESSAGE,
   PROTOCOL_VERSION,
   removalMessage,
-  ROSTER_MAX,
+  stateFromSnapshot,
   HostWait,
-  presentMembers,
   SyncClient,
-  withMemberReport,
-  withoutMember,
   type ChatMessage,
   type ChatReport,
+  type LivePartyState,
   type MemberRef,
   type PartyMeta,
   type PlayerAction,
@@ -38,7 +35,6 @@ import {
 import type { SyncPlayer } from "../adapters/types";
 import type { ConnectionState, PartyCommand } from "../messaging/protocol";
 
-export const CHAT_HISTORY_LIMIT = 200;
 export const AUTOPLAY_NOTICE = "Your browser blocked playback: click play once so the video can follow the host.";
 
 export interface PartyViewModel {
@@ -47,14 +43,14 @@ export interface PartyViewModel {
   party: PartyMeta | null;
   members: number;
   /** Who is here, by name (host first, bounded); null from a server that does not send it. */
-  roster: RosterMember[] | null;
+  roster: readonly RosterMember[] | null;
   hostOnline: boolean;
   connection: ConnectionState;
   connectionError: string | null;
   status: SyncStatus;
   driftMs: number | null;
-  chat: ChatMessage[];
-  strokes: Stroke[];
+  chat: readonly ChatMessage[];
+  strokes: readonly Stroke[];
   /** A problem the viewer should know about (blocked autoplay, a chat message refused…). */
   notice: string | null;
   /** The party's latest poll (tallies only) and the option you voted for in it (null: none). */
@@ -69,13 +65,13 @@ export interface PartyViewModel {
   /** This viewer's own offset from the host (ms, positive: ahead). */
   viewerOffsetMs?: number;
   /** Other members whose players are buffering (they said so), in the order they started. */
-  buffering?: { memberId: string; displayName: string }[];
+  buffering?: readonly { memberId: string; displayName: string }[];
   /** The party's buffering policy: the host's player waits for buffering members (BUFFERING_WAIT_MAX_MS at most). */
   waitForEveryone?: boolean;
   /** The host's player is paused, waiting for the buffering members. */
   waitingForBuffering?: boolean;
   /** Members whose player shows an ad (they said so; never yourself), in the order they started. */
-  ads?: MemberRef[];
+  ads?: readonly MemberRef[];
   /** The party's ad policy: the host's player pauses while someone watches an ad (AD_WAIT_MAX_MS at most). */
   pauseForAds?: boolean;
   /** The host's player is paused, waiting for members' ads to end. */
@@ -129,6 +125,8 @@ export class SyncSession {
   private adReported = false;
   private adChangedSince: number | null = null;
   private lastLivePlayAt = Number.NEGATIVE_INFINITY;
+  /** The party's state, folded by the same reducer as the server's replica (null until the first snapshot). */
+  private state: LivePartyState | null = null;
   /** The clock estimate at the last tick (shown as diagnostics). */
   lastTick: { at: number; offsetMs: number; errorMs: number; samples: number } | null = null;
   readonly model: PartyViewModel = {
@@ -213,6 +211,16 @@ export class SyncSession {
     const arrived = receivedAt !== undefined && event.type === "pong" ? Math.min(now, Math.max(event.t0, receivedAt)) : now;
     this.client.receive(event, now, arrived);
     const m = this.model;
+    const before = this.state;
+    if (event.type === "snapshot") {
+      // A snapshot does not say who is buffering: keep what we knew (the next roster drops whoever left).
+      const state = stateFromSnapshot(event);
+      this.state = before ? { ...state, buffering: before.buffering } : state;
+    } else if (event.type !== "pong" && before) {
+      // Every stream starts with a snapshot: nothing comes before it to fold into.
+      this.state = foldPartyEvent(before, event);
+    }
+    // What the party's state means for this viewer, and what this tab does about it.
     switch (event.type) {
       case "playback":
         this.hostPaused = event.state.paused;
@@ -221,20 +229,7 @@ export class SyncSession {
         this.hostPaused = event.playback.paused;
         m.role = event.role;
         m.you = event.you;
-        m.party = event.party;
-        m.members = event.members;
-        m.roster = event.roster ?? null;
-        m.hostOnline = event.hostOnline;
-        m.chat = event.chat.slice(-CHAT_HISTORY_LIMIT);
-        m.strokes = [...event.strokes];
-        m.poll = event.poll ?? null;
         m.pollVote = event.pollVote ?? null;
-        m.reports = event.reports ?? [];
-        m.recording = event.recording ?? null;
-        m.twitchVotes = event.moderation?.twitchVotes === true;
-        m.waitForEveryone = event.moderation?.waitForEveryone === true;
-        m.pauseForAds = event.moderation?.pauseForAds === true;
-        m.ads = withoutMember(event.ads ?? [], event.you.userId);
         // Back after a reload mid-ad: the party still has us in it until we say it is over.
         this.adReported = (event.ads ?? []).some((a) => a.memberId === event.you.userId);
         this.reportedMediaKey = this.keyOf(event.party.media.url);
@@ -243,66 +238,25 @@ export class SyncSession {
         this.maybeChangeMedia();
         break;
       case "party":
-        m.party = event.party;
         // A hand-over switches this member's role live (the engine decided it above).
         m.role = this.client.role;
         this.followMedia();
         break;
-      case "presence":
-        m.members = event.members;
-        if (event.roster) {
-          m.roster = event.roster;
-          // Whoever left while buffering is not waited on (a full roster may not name everyone here).
-          const here = new Set(event.roster.map((member) => member.userId));
-          if (event.roster.length < ROSTER_MAX) m.buffering = (m.buffering ?? []).filter((b) => here.has(b.memberId));
-        }
-        if (event.roster) m.ads = presentMembers(m.ads ?? [], event.roster);
-        m.hostOnline = event.hostOnline;
-        break;
-      case "chat":
-        if (!m.chat.some((c) => c.id === event.message.id)) m.chat = [...m.chat, event.message].slice(-CHAT_HISTORY_LIMIT);
-        break;
-      case "draw.stroke":
-        // Bounded like the server's drawing, so what members see live is what a late joiner gets.
-        if (!m.strokes.some((s) => s.id === event.stroke.id)) m.strokes = appendStroke(m.strokes, event.stroke);
-        break;
-      case "draw.clear":
-        m.strokes = [];
-        break;
       case "poll":
-        if (event.poll.id !== m.poll?.id) m.pollVote = null;
-        m.poll = event.poll;
-        break;
-      case "chat.report":
-        m.reports = addChatReport(m.reports ?? [], event.report);
+        if (event.poll.id !== before?.poll?.id) m.pollVote = null;
         break;
       case "member.removed":
         // This member's stream closes next and the reconnect is refused; say why meanwhile.
         if (m.you && event.memberId === m.you.userId) m.notice = removalMessage(event.reason);
-        m.buffering = (m.buffering ?? []).filter((b) => b.memberId !== event.memberId);
-        m.ads = withoutMember(m.ads ?? [], event.memberId);
-        break;
-      case "member.ad":
-        m.ads = withMemberReport(m.ads ?? [], event, event.on && event.memberId !== m.you?.userId);
-        break;
-      case "member.buffering": {
-        const others = (m.buffering ?? []).filter((b) => b.memberId !== event.memberId);
-        m.buffering = event.on && event.memberId !== m.you?.userId ? [...others, { memberId: event.memberId, displayName: event.displayName }] : others;
-        break;
-      }
-      case "recording":
-        m.recording = event.recording;
         break;
       case "moderation":
-        m.twitchVotes = event.moderation.twitchVotes === true;
-        m.waitForEveryone = event.moderation.waitForEveryone === true;
-        m.pauseForAds = event.moderation.pauseForAds === true;
         if (m.you && event.moderation.muted.includes(m.you.userId)) m.notice = MUTED_MESSAGE;
         else if (m.notice === MUTED_MESSAGE) m.notice = null;
         break;
       default:
         break;
     }
+    if (event.type !== "pong") this.show();
     // Pongs and playback states change nothing the overlay shows (the tick renders the sync status).
     if (event.type !== "pong" && event.type !== "playback") this.render();
     this.queueTick();
@@ -350,17 +304,19 @@ export class SyncSession {
     }
   }
 
-  /** The host draws: shown at once, echoed by the server to everyone (the echo is deduplicated). */
+  /** The host draws: shown at once, echoed by the server to everyone (the fold ignores the echo). */
   async sendStroke(stroke: Stroke): Promise<void> {
-    if (this.role !== "host") return;
-    this.model.strokes = appendStroke(this.model.strokes, stroke);
+    if (this.role !== "host" || !this.state) return;
+    this.state = foldPartyEvent(this.state, { v: PROTOCOL_VERSION, type: "draw.stroke", stroke });
+    this.show();
     this.render();
     await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "draw.stroke", stroke });
   }
 
   async clearDrawing(): Promise<void> {
-    if (this.role !== "host") return;
-    this.model.strokes = [];
+    if (this.role !== "host" || !this.state) return;
+    this.state = foldPartyEvent(this.state, { v: PROTOCOL_VERSION, type: "draw.clear" });
+    this.show();
     this.render();
     await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "draw.clear" });
   }
@@ -556,6 +512,32 @@ export class SyncSession {
     if (this.model.notice === notice) return;
     this.model.notice = notice;
     this.render();
+  }
+
+  /**
+   * Puts the party's state into the model. Parts the last event did not change keep their identity,
+   * so the overlay redraws the chat and the drawing only when they changed.
+   */
+  private show(): void {
+    const state = this.state;
+    if (!state) return;
+    const m = this.model;
+    m.party = state.party;
+    m.members = state.members;
+    m.roster = state.roster;
+    m.hostOnline = state.hostOnline;
+    m.chat = state.chat;
+    m.strokes = state.strokes;
+    m.poll = state.poll;
+    m.reports = state.reports;
+    m.recording = state.recording;
+    m.twitchVotes = state.moderation.twitchVotes === true;
+    m.waitForEveryone = state.moderation.waitForEveryone === true;
+    m.pauseForAds = state.moderation.pauseForAds === true;
+    // Your own player's buffering is no news to you (and a host does not wait for itself).
+    m.buffering = state.buffering.filter((b) => b.memberId !== m.you?.userId);
+    // Nor your own ad (the status says it).
+    m.ads = state.ads.filter((a) => a.memberId !== m.you?.userId);
   }
 
   private render(): void {

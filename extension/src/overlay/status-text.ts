@@ -27,6 +27,7 @@ const STATUS: Record<SyncStatus, string> = {
   synced: "In sync with the host",
   paused: "Paused by the host",
   "host-buffering": "The host's video is buffering: waiting for it…",
+  "host-seeking": "The host is skipping: following…",
   host: "You are the host: everyone follows your player",
 };
 

@@ -5,26 +5,22 @@ import "server-only";
  * agree; commands are computed from the replica and appended to the log.
  */
 import {
-  addChatReport,
-  type ChatReport,
-  appendStroke,
   applyPollEntry,
-  type PollRecord,
-  emptyModeration,
-  type ModerationState,
-  emptyQueue,
+  foldPartyEvent,
+  initialPartyState,
   PROTOCOL_VERSION,
-  withQueueDefaults,
-  type QueueState,
-  type RecordingState,
   type ChatMessage,
+  type ChatReport,
+  type LivePartyState,
   type Media,
+  type MemberRef,
+  type ModerationState,
+  type PartyEvent,
   type PartyMeta,
   type PlaybackState,
-  type MemberRef,
-  presentMembers,
-  withMemberReport,
-  withoutMember,
+  type PollRecord,
+  type QueueState,
+  type RecordingState,
   type Role,
   type RosterMember,
   type SnapshotEvent,
@@ -33,8 +29,6 @@ import {
 import { compareEventIds, loggedEvent, type LoggedEvent } from "./bus";
 import type { MemberProfile } from "./roster";
 
-/** Chat a late joiner sees in its snapshot. */
-export const CHAT_HISTORY = 50;
 /**
  * Upper bound of an encoded snapshot. It follows from the other bounds: the drawing (DRAWING_MAX_POINTS
  * rounded points, DRAWING_MAX_STROKES strokes), CHAT_HISTORY messages of at most CHAT_MAX characters,
@@ -51,26 +45,9 @@ export interface StreamSubscriber {
 }
 
 export class Room {
-  meta: PartyMeta;
-  playback: PlaybackState;
-  chat: ChatMessage[] = [];
-  strokes: Stroke[] = [];
-  /** "Up next" and the marathon settings, folded from `queue` events like everything else. */
-  queue: QueueState = emptyQueue();
-  /** The latest poll with its ballots (server only; streams get its public state). */
+  private current: LivePartyState;
+  /** The latest poll with its ballots (server only; the state and the streams get its public state). */
   poll: PollRecord | null = null;
-  members = 0;
-  hostOnline = false;
-  /** Who is here, by name (bounded), folded from `presence` events that carry a new one. */
-  roster: RosterMember[] = [];
-  /** Muted members, slow mode, lock: folded from `moderation` events. */
-  moderation: ModerationState = emptyModeration();
-  /** Chat reports (bounded), folded from `chat.report` events; only the host and each reporter see them. */
-  reports: readonly ChatReport[] = [];
-  /** The recording in progress (null: none), folded from `recording` events. */
-  recording: RecordingState | null = null;
-  /** Who is watching an ad (bounded), folded from `member.ad` events; those who leave drop out. */
-  ads: MemberRef[] = [];
   /**
    * Called while folding a `recording` event, before it is fanned out: the instance that records
    * attaches its recorder here, so the recorder's first entry is the first event after the start.
@@ -96,8 +73,70 @@ export class Room {
   private readonly foldWaiters = new Set<{ id: string; resolve: () => void }>();
 
   constructor(meta: PartyMeta, playback: PlaybackState) {
-    this.meta = meta;
-    this.playback = playback;
+    this.current = initialPartyState(meta, playback);
+  }
+
+  /**
+   * The party's shared state, folded from the log by the reducer every member's session runs too
+   * (lib/sync/live-party-state.ts), so a late joiner's snapshot holds what members saw live.
+   */
+  get state(): LivePartyState {
+    return this.current;
+  }
+
+  get meta(): PartyMeta {
+    return this.state.party;
+  }
+
+  get playback(): PlaybackState {
+    return this.state.playback;
+  }
+
+  /** The latest CHAT_HISTORY messages, oldest first. */
+  get chat(): readonly ChatMessage[] {
+    return this.state.chat;
+  }
+
+  get strokes(): readonly Stroke[] {
+    return this.state.strokes;
+  }
+
+  /** "Up next" and the marathon settings. */
+  get queue(): QueueState {
+    return this.state.queue;
+  }
+
+  get members(): number {
+    return this.state.members;
+  }
+
+  get hostOnline(): boolean {
+    return this.state.hostOnline;
+  }
+
+  /** Who is here, by name (bounded), from the `presence` events that carried a new roster. */
+  get roster(): readonly RosterMember[] {
+    return this.state.roster ?? [];
+  }
+
+  /** Muted members, slow mode, lock. */
+  get moderation(): ModerationState {
+    return this.state.moderation;
+  }
+
+  /** Chat reports (bounded); only the host and each reporter see them. */
+  get reports(): readonly ChatReport[] {
+    return this.state.reports;
+  }
+
+  /** The recording in progress (null: none). */
+  get recording(): RecordingState | null {
+    return this.state.recording;
+  }
+
+  /** Who is watching an ad (bounded); those who leave drop out. */
+  get ads(): readonly MemberRef[] {
+    return this.state.ads;
   }
 
   get id(): string {
@@ -124,58 +163,18 @@ export class Room {
       this.resolveFoldWaiters();
       return;
     }
+    this.current = foldPartyEvent(this.current, event);
     if (event.type === "chat.report") {
       // A report names its reporter: the host's streams and the reporter's own get it, nobody else.
-      this.reports = addChatReport(this.reports, event.report);
       for (const subscriber of this.subscribers) {
         if (subscriber.memberId === this.meta.hostUserId || subscriber.memberId === event.report.reporterId) subscriber.push(logged);
       }
       this.resolveFoldWaiters();
       return;
     }
-    switch (event.type) {
-      case "playback":
-        this.playback = event.state;
-        break;
-      case "party":
-        this.meta = event.party;
-        break;
-      case "chat":
-        this.chat.push(event.message);
-        this.lastChatAt.set(event.message.userId, event.message.at);
-        if (this.chat.length > CHAT_HISTORY) this.chat.splice(0, this.chat.length - CHAT_HISTORY);
-        break;
-      case "draw.stroke":
-        this.strokes = appendStroke(this.strokes, event.stroke);
-        break;
-      case "draw.clear":
-        this.strokes = [];
-        break;
-      case "queue":
-        // The log is not re-parsed on the way in (Redis): an older server's event lacks newer fields.
-        this.queue = withQueueDefaults(event.queue);
-        break;
-      case "moderation":
-        this.moderation = event.moderation;
-        this.onModeration?.();
-        break;
-      case "recording":
-        this.recording = event.recording;
-        this.onRecording?.(event.recording);
-        break;
-      case "presence":
-        this.members = event.members;
-        this.hostOnline = event.hostOnline;
-        if (event.roster) this.roster = event.roster;
-        if (event.roster) this.ads = presentMembers(this.ads, event.roster);
-        break;
-      case "member.ad":
-        this.ads = withMemberReport(this.ads, event, event.on);
-        break;
-      case "member.removed":
-        this.ads = withoutMember(this.ads, event.memberId);
-        break;
-    }
+    if (event.type === "chat") this.lastChatAt.set(event.message.userId, event.message.at);
+    else if (event.type === "moderation") this.onModeration?.();
+    else if (event.type === "recording") this.onRecording?.(event.recording);
     for (const subscriber of this.subscribers) subscriber.push(logged);
     if (event.type === "member.removed") {
       // The removed member's streams get the event, then close (a reconnect is refused: 403).
@@ -186,12 +185,17 @@ export class Room {
     if (!wasEnded && this.ended) this.onEnded?.();
   }
 
-  /** A poll entry: folded here; the streams get the poll's public state (no voter ids), same event id. */
+  /**
+   * A poll entry: folded into the record here; the state and the streams get the poll's public
+   * state (no voter ids), under the same event id.
+   */
   private applyPollEntry(id: string, entry: Parameters<typeof applyPollEntry>[1]): void {
     const next = applyPollEntry(this.poll, entry, id);
     if (next === this.poll || !next) return;
     this.poll = next;
-    const publicEvent = loggedEvent(id, { v: PROTOCOL_VERSION, type: "poll", poll: next.poll });
+    const event: PartyEvent = { v: PROTOCOL_VERSION, type: "poll", poll: next.poll };
+    this.current = foldPartyEvent(this.current, event);
+    const publicEvent = loggedEvent(id, event);
     for (const subscriber of this.subscribers) subscriber.push(publicEvent);
     this.onPoll?.();
   }
@@ -242,7 +246,7 @@ export class Room {
       serverTime,
       queue: this.queue,
       roster: [...this.roster],
-      poll: this.poll?.poll ?? null,
+      poll: this.state.poll,
       pollVote: this.poll?.ballots[you.userId]?.option ?? null,
       moderation: this.moderation,
       reports: role === "host" ? [...this.reports] : this.reports.filter((r) => r.reporterId === you.userId),

@@ -132,7 +132,9 @@ export function hostSeek(seed: number, jumpS = 60, options: Partial<SimPartyOpti
   while (host.seeking) party.runFor(1);
   const landed = party.now;
   const [sync100, sync40] = recorder.timeToSync(landed, [100, 40]);
-  const serverSeq = [...party.server.appliedAt.entries()].find(([seq]) => seq > seqBefore);
+  // The host announces a seek under way (a stall on its target) before it lands: measure from the
+  // report of the landing, the first state applied once the host's screen shows the new position.
+  const serverSeq = [...party.server.appliedAt.entries()].find(([seq, at]) => seq > seqBefore && at >= landed);
   const appliedAt = serverSeq ? serverSeq[1] : landed;
   const worst = Math.max(...sync100!);
   return {
