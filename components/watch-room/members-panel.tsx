@@ -3,7 +3,7 @@
  * told apart from accounts — live as people come and go. The server sends at most ROSTER_MAX names
  * (host first, then by arrival); the rest are counted ("and N more").
  */
-import { membersText } from "@/extension/src/overlay/status-text";
+import { AD_WAIT_TEXT, membersText } from "@/extension/src/overlay/status-text";
 import type { RosterMember } from "@/lib/sync";
 
 export interface MembersPanelProps {
@@ -18,6 +18,8 @@ export interface MembersPanelProps {
   onModerate?: (action: MemberAction, member: RosterMember) => void;
   /** Members the host muted (shown to everyone). */
   muted?: readonly string[];
+  /** Members watching an ad now (shown to everyone). */
+  inAd?: readonly string[];
   /** The host's room settings (slow mode, lock); absent for everyone else. */
   settings?: {
     slowModeSeconds: number;
@@ -28,6 +30,8 @@ export interface MembersPanelProps {
     twitchVotes?: { on: boolean; onChange: (on: boolean) => void };
     /** The buffering policy: pause while someone buffers (up to 30 s), or keep going. */
     waitForEveryone?: { on: boolean; onChange: (on: boolean) => void };
+    /** The ad policy: pause while someone watches an ad (up to AD_WAIT_MAX_MS), or keep going. */
+    pauseForAds?: { on: boolean; onChange: (on: boolean) => void };
   };
 }
 
@@ -35,7 +39,7 @@ const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120, 300] as const;
 
 export type MemberAction = "kick" | "ban" | "mute" | "unmute" | "handover";
 
-export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode, onModerate, muted = [], settings }: MembersPanelProps) {
+export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode, onModerate, muted = [], inAd = [], settings }: MembersPanelProps) {
   const more = roster ? Math.max(0, members - roster.length) : 0;
   return (
     <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
@@ -59,6 +63,7 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
                 {member.guest && <span className="text-xs text-slate-400">guest</span>}
                 {member.userId === you?.userId && <span className="text-xs text-slate-400">(you)</span>}
                 {muted.includes(member.userId) && <span className="rounded bg-slate-600 px-1.5 text-xs text-slate-100">muted</span>}
+                {inAd.includes(member.userId) && <span className="rounded bg-amber-900 px-1.5 text-xs text-amber-100">watching an ad</span>}
                 {isHost && onModerate && member.role !== "host" && member.userId !== you?.userId && (
                   <span className="ml-auto flex shrink-0 gap-1">
                     <button
@@ -145,6 +150,12 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
             <label className="flex items-center gap-1">
               <input type="checkbox" checked={settings.waitForEveryone.on} onChange={(e) => settings.waitForEveryone?.onChange(e.target.checked)} />
               Wait for everyone who buffers (up to 30 s)
+            </label>
+          )}
+          {settings.pauseForAds && (
+            <label className="flex items-center gap-1">
+              <input type="checkbox" checked={settings.pauseForAds.on} onChange={(e) => settings.pauseForAds?.onChange(e.target.checked)} />
+              Pause for ads (up to {AD_WAIT_TEXT})
             </label>
           )}
         </div>

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
-import { connectionBadge, hostBufferingText, syncStatusText } from "@/extension/src/overlay/status-text";
+import { connectionBadge, hostBufferingText, partyAdsText, syncStatusText } from "@/extension/src/overlay/status-text";
 import { ApiClient } from "@/extension/src/background/api-client";
 import { autoplays, emptyModeration, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, removalMessage, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
@@ -99,6 +99,10 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const waitForEveryone = useMemo(
     () => ({ on: moderation.waitForEveryone === true, onChange: (enabled: boolean) => moderate({ v: PROTOCOL_VERSION, type: "room.waitforall", enabled }) }),
     [moderate, moderation.waitForEveryone],
+  );
+  const pauseForAds = useMemo(
+    () => ({ on: moderation.pauseForAds === true, onChange: (enabled: boolean) => moderate({ v: PROTOCOL_VERSION, type: "room.pauseforads", enabled }) }),
+    [moderate, moderation.pauseForAds],
   );
   const room = useWatchRoom(partyId, token, onEvent);
   const [startsIn, setStartsIn] = useState<number | null>(null);
@@ -253,6 +257,11 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
             {hostBufferingText(model)}
           </p>
         )}
+        {!ended && partyAdsText(model) && (
+          <p role="status" className="text-sm text-amber-200" data-testid="ad-members">
+            {partyAdsText(model)}
+          </p>
+        )}
         {!ended && (
           <RecordingBar
             partyId={partyId}
@@ -281,7 +290,8 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           inviteCode={inviteCode}
           onModerate={isHost && !ended ? onModerate : undefined}
           muted={moderation.muted}
-          settings={isHost && !ended ? { ...hostSettings, waitForEveryone, ...(party.chatProvider === "twitch" && party.chatChannel ? { twitchVotes } : {}) } : undefined}
+          inAd={model.ads?.map((a) => a.memberId)}
+          settings={isHost && !ended ? { ...hostSettings, waitForEveryone, pauseForAds, ...(party.chatProvider === "twitch" && party.chatChannel ? { twitchVotes } : {}) } : undefined}
         />
         {isHost && <ReportsPanel reports={model.reports ?? []} />}
         <RoomChat

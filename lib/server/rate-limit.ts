@@ -7,7 +7,7 @@ import "server-only";
  * "insurance" limiter) rather than failing the request or letting it through unlimited.
  */
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { getEnv } from "./env";
 import { rateLimited } from "./http/api-error";
 
@@ -63,8 +63,12 @@ export async function hit(key: string, limit: Limit): Promise<number> {
     return 0;
   } catch (rejection) {
     // The library rejects with a RateLimiterRes when over the limit, with an Error when its store
-    // (and the insurance limiter) failed; the latter is a server fault, not the client's.
-    if (rejection instanceof RateLimiterRes) return Math.max(rejection.msBeforeNext, 1) / 1000;
+    // (and the insurance limiter) failed; the latter is a server fault, not the client's. Told apart
+    // by shape, not by class: Next bundles the library into each route, and the limiter (kept on
+    // globalThis) may have been made by another route's copy, whose RateLimiterRes is another class.
+    if (rejection instanceof Error) throw rejection;
+    const msBeforeNext = (rejection as Partial<RateLimiterRes> | null)?.msBeforeNext;
+    if (typeof msBeforeNext === "number") return Math.max(msBeforeNext, 1) / 1000;
     throw rejection;
   }
 }

@@ -17,6 +17,9 @@
  *   of about the margin. Both latencies are learned per player; the residual measured right after is
  *   trimmed by rate at once.
  * - Buffering: no correction while the player cannot play; the drift it leaves is corrected after.
+ * - An ad (the site's player says one plays): the player is left alone — no correction, not even the
+ *   host's pause, which would hold the ad (and a party that pauses for ads) forever — and the first
+ *   tick after it resyncs at once.
  * - Host paused: pause and align on the exact frame (seek while paused if more than 25 ms off). A host
  *   whose seek is under way (a stall marked `seeking`): seek alongside, a little past its target.
  * - Media change: nothing until the adapter reports the new media loaded.
@@ -149,6 +152,7 @@ export type SyncStatus =
   | "clock" // waiting for the clock estimate
   | "media" // waiting for the party's media to load
   | "buffering"
+  | "ad" // an ad plays on this player: left alone until it ends
   | "user-seek" // the guest is seeking; pulled back once it lands
   | "seeking"
   | "holding" // landed ahead, paused until the host reaches this frame
@@ -377,6 +381,18 @@ export class DriftController {
     if (state.seq !== this.lastSeq) this.newEpisode(state.seq);
 
     const hostRate = state.rate;
+
+    // 0. An ad plays: its time is not the media's, and it must run out. Whatever was under way is
+    // dropped (our rate correction undone: the ad plays at the party's rate), and the back-off too, so
+    // the first tick after the ad acts on the drift it left at once.
+    if (player.ad) {
+      this.pendingSeek = null;
+      if (this.correction) this.setRate(actions, this.baseRate(hostRate));
+      this.newEpisode(state.seq);
+      this.backoffUntil = Number.NEGATIVE_INFINITY;
+      return done("ad");
+    }
+
     const driftMs = (player.currentTime - target.position) * 1000;
 
     // 1. Our own seek in flight.

@@ -5,8 +5,10 @@
  *
  * It reports a play once the frames actually move (not at the click: play() takes a while), a seek once
  * it landed (a seek started while playing is announced at once as a stall on its target, see `tick`),
- * a rate change, a stall as a pause on the stalled frame (and the play when it ends), and any drift
- * of the host's player from what was published (an imprecise landing) beyond `reportThresholdMs`.
+ * a rate change, a stall as a pause on the stalled frame (and the play when it ends), an ad like a
+ * stall (the party waits on the host's frame until the media plays again: the ad's time is never
+ * reported), and any drift of the host's player from what was published (an imprecise landing)
+ * beyond `reportThresholdMs`.
  * What it sent is applied to its own copy of the state at once, so a command's echo arriving later
  * (or an older state overtaking it) can't make it report twice.
  */
@@ -122,6 +124,15 @@ export class HostReporter {
     this.expire(now);
     if (now < this.retryAt) return [];
     const state = this.published;
+    if (player.ad) {
+      // An ad on the host's player: the media does not advance, so neither may the party (guests would
+      // run ahead and be pulled back). It stops where the host was, extrapolated from what was
+      // published (the first reading may already be the ad's time); the play after the ad resumes it.
+      this.streak = 0;
+      this.playSeenAt = null;
+      if (!state || player.mediaId !== state.mediaId || state.paused) return [];
+      return [this.send(now, serverNow, { type: "pause", position: expectedPosition(state, serverNow), stall: true })];
+    }
     if (state && player.mediaId === state.mediaId && !player.seeking && player.buffering && !state.paused) {
       // The host's player stalls: the reference stops on its frame, so guests wait instead of running
       // ahead and being pulled back. Once the frames move again the play below resumes it.

@@ -9,6 +9,8 @@ export * from "./streamer";
 export * from "./player";
 export * from "./drift-controller";
 export * from "./host-reporter";
+export * from "./host-wait";
+export * from "./member-list";
 export * from "./sync-client";
 export * from "./queue";
 export * from "./poll";

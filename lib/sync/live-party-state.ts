@@ -13,12 +13,14 @@
  */
 import { addChatReport, type ChatReport } from "./chat-report";
 import { CHAT_HISTORY } from "./limits";
+import { presentMembers, withMemberReport, withoutMember } from "./member-list";
 import { emptyModeration, type ModerationState } from "./moderation-state";
 import type { Poll } from "./poll";
 import {
   appendStroke,
   ROSTER_MAX,
   type ChatMessage,
+  type MemberRef,
   type PartyMeta,
   type PlaybackState,
   type RosterMember,
@@ -58,6 +60,8 @@ export interface LivePartyState {
   recording: RecordingState | null;
   /** Members whose players are buffering, in the order they started (bounded like the roster). */
   buffering: readonly BufferingMember[];
+  /** Members whose players show an ad, in the order they started (bounded like the roster). */
+  ads: readonly MemberRef[];
 }
 
 /** The events a party's log carries to its members (a snapshot starts a state, pongs are no part of it). */
@@ -79,12 +83,14 @@ export function initialPartyState(party: PartyMeta, playback: PlaybackState): Li
     reports: [],
     recording: null,
     buffering: [],
+    ads: [],
   };
 }
 
 /**
  * The state a snapshot describes. It does not say who is buffering (the protocol has no field for
- * it): the list starts empty and fills from the next `member.buffering` events.
+ * it): the list starts empty and fills from the next `member.buffering` events. Who is watching an ad
+ * it says (an older server's snapshot does not: none then).
  */
 export function stateFromSnapshot(snapshot: SnapshotEvent): LivePartyState {
   return {
@@ -101,6 +107,7 @@ export function stateFromSnapshot(snapshot: SnapshotEvent): LivePartyState {
     reports: snapshot.reports ?? [],
     recording: snapshot.recording ?? null,
     buffering: [],
+    ads: snapshot.ads ?? [],
   };
 }
 
@@ -159,9 +166,15 @@ export function foldPartyEvent(state: LivePartyState, event: PartyEvent): LivePa
       if (!event.on) return others.length === state.buffering.length ? state : { ...state, buffering: others };
       return { ...state, buffering: [...others, { memberId: event.memberId, displayName: event.displayName }].slice(-ROSTER_MAX) };
     }
+    case "member.ad": {
+      const ads = withMemberReport(state.ads, event, event.on);
+      return sameMembers(ads, state.ads) ? state : { ...state, ads };
+    }
     case "member.removed": {
       const buffering = state.buffering.filter((b) => b.memberId !== event.memberId);
-      return buffering.length === state.buffering.length ? state : { ...state, buffering };
+      const ads = withoutMember(state.ads, event.memberId);
+      if (buffering.length === state.buffering.length && ads.length === state.ads.length) return state;
+      return { ...state, buffering, ads: sameMembers(ads, state.ads) ? state.ads : ads };
     }
     default:
       // An event this version does not know (a newer server's, in a shared log): nothing to fold.
@@ -179,5 +192,11 @@ function withPresence(state: LivePartyState, members: number, hostOnline: boolea
     const stayed = buffering.filter((b) => here.has(b.memberId));
     if (stayed.length !== buffering.length) buffering = stayed;
   }
-  return { ...state, members, hostOnline, roster, buffering };
+  const ads = presentMembers(state.ads, roster);
+  return { ...state, members, hostOnline, roster, buffering, ads: sameMembers(ads, state.ads) ? state.ads : ads };
+}
+
+/** Same members in the same order: the list keeps its identity (nothing to redraw). */
+function sameMembers(a: readonly MemberRef[], b: readonly MemberRef[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.memberId === b[i]?.memberId);
 }

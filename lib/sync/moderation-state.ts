@@ -12,6 +12,11 @@ export const MUTED_MAX = 500;
 
 /** "Wait for everyone" waits this long at most (ms) for a buffering member, then goes on without them. */
 export const BUFFERING_WAIT_MAX_MS = 30_000;
+/**
+ * "Pause for ads" waits this long at most (ms) for a member's ad break, then goes on without them: long
+ * enough for a break of several ads on the sites we know (YouTube's and Hulu's run 15 s to 2 min).
+ */
+export const AD_WAIT_MAX_MS = 180_000;
 
 /** The party's moderation state: replicated through the log like the queue, enforced by every instance. */
 export const moderationStateSchema = z.object({
@@ -30,9 +35,14 @@ export const moderationStateSchema = z.object({
    * BUFFERING_WAIT_MAX_MS), instead of going on without them (the default).
    */
   waitForEveryone: z.boolean().default(false),
+  /**
+   * "Pause for ads": the host's player pauses while a member watches an ad (up to AD_WAIT_MAX_MS), so
+   * nobody misses the scene, instead of going on without them (the default). Defaulted like the above.
+   */
+  pauseForAds: z.boolean().default(false),
 });
 export type ModerationState = z.infer<typeof moderationStateSchema>;
 export function emptyModeration(): ModerationState {
-  return { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone: false };
+  return { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone: false, pauseForAds: false };
 }
 

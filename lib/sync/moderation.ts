@@ -39,6 +39,8 @@ export const hostHandoverCommandSchema = command("host.handover", { memberId });
 export const twitchVotesCommandSchema = command("room.twitchvotes", { enabled: z.boolean() });
 /** The buffering policy: wait for everyone (on) or keep going (off, the default). */
 export const waitForEveryoneCommandSchema = command("room.waitforall", { enabled: z.boolean() });
+/** The ad policy: pause while someone watches an ad (on) or keep going (off, the default). */
+export const pauseForAdsCommandSchema = command("room.pauseforads", { enabled: z.boolean() });
 export const NOT_TWITCH_CHAT = "This party does not use Twitch chat.";
 export const HOST_HANDOVER_ONLY = "Only the host can hand over the host role.";
 export const moderationCommandSchema = z.discriminatedUnion("type", [
@@ -51,9 +53,10 @@ export const moderationCommandSchema = z.discriminatedUnion("type", [
   hostHandoverCommandSchema,
   twitchVotesCommandSchema,
   waitForEveryoneCommandSchema,
+  pauseForAdsCommandSchema,
 ]);
 export type ModerationCommand = z.infer<typeof moderationCommandSchema>;
-export const MODERATION_COMMAND_TYPES = ["member.kick", "member.ban", "member.mute", "member.unmute", "room.slowmode", "room.lock", "host.handover", "room.twitchvotes", "room.waitforall"] as const;
+export const MODERATION_COMMAND_TYPES = ["member.kick", "member.ban", "member.mute", "member.unmute", "room.slowmode", "room.lock", "host.handover", "room.twitchvotes", "room.waitforall", "room.pauseforads"] as const;
 
 /** Whether a posted command is one of these (then moderationCommandSchema parses it). */
 export function isModerationCommandInput(input: unknown): boolean {

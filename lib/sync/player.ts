@@ -13,6 +13,12 @@ export interface PlayerReading {
   seeking: boolean;
   /** Wants to play but cannot: `waiting`/`stalled` fired, or `readyState` < HAVE_FUTURE_DATA while playing. */
   buffering: boolean;
+  /**
+   * An ad plays instead of the media (the site's player says so). The reading's time is then the ad's
+   * (or a content element the site holds while its ad element plays): neither buffering nor a position
+   * to sync. Absent: the player cannot tell.
+   */
+  ad?: boolean;
   /** The party media the page shows (the adapter maps the page to the server's media id); null while loading. */
   mediaId: string | null;
 }

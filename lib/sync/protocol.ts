@@ -19,8 +19,9 @@ import { recordingStateSchema } from "./recording-state";
  * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
  * event, an optional snapshot field, `queue.*` commands) and its later fields (music mode, track
  * requests and the `request.*` commands, all defaulted when absent), and polls (a `poll` event,
- * optional snapshot fields, `poll.*` and `break.*` commands) and chat reports (a `chat.report` event
- * and command, an optional snapshot field) are ignored by older extensions, whose
+ * optional snapshot fields, `poll.*` and `break.*` commands), chat reports (a `chat.report` event
+ * and command, an optional snapshot field) and ads (a `member.ad` event, an `ad` command, an optional
+ * snapshot field) are ignored by older extensions, whose
  * parsers skip unknown events and strip unknown fields.
  */
 export const PROTOCOL_VERSION = 1;
@@ -176,6 +177,9 @@ export const rosterMemberSchema = z.object({
 });
 export type RosterMember = z.infer<typeof rosterMemberSchema>;
 export const rosterSchema = z.array(rosterMemberSchema).max(ROSTER_MAX);
+/** A member named in a passing state of theirs (watching an ad): who, and the name to show. */
+export const memberRefSchema = z.object({ memberId: id, displayName: z.string().max(100) });
+export type MemberRef = z.infer<typeof memberRefSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Server → client events
@@ -210,6 +214,8 @@ export const snapshotEventSchema = event("snapshot", {
   reports: z.array(chatReportSchema).optional(),
   /** The recording in progress, null when none (optional: servers before recordings do not send it). */
   recording: recordingStateSchema.nullable().optional(),
+  /** Who is watching an ad now, in the order they started (bounded like the roster; optional: older servers). */
+  ads: z.array(memberRefSchema).max(ROSTER_MAX).optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -239,6 +245,8 @@ export const chatReportEventSchema = event("chat.report", { report: chatReportSc
 export const recordingEventSchema = event("recording", { recording: recordingStateSchema.nullable() });
 /** A member's player started (on) or stopped buffering for more than a moment; the host is told who. */
 export const memberBufferingEventSchema = event("member.buffering", { memberId: id, displayName: z.string().max(100), on: z.boolean() });
+/** A member's player started (on) or stopped showing an ad; everyone is told who (the host may pause for it). */
+export const memberAdEventSchema = event("member.ad", { ...memberRefSchema.shape, on: z.boolean() });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
 
@@ -257,6 +265,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   chatReportEventSchema,
   recordingEventSchema,
   memberBufferingEventSchema,
+  memberAdEventSchema,
   pongEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
@@ -301,6 +310,12 @@ export const chatCommandSchema = event("chat", {
 export const pingCommandSchema = event("ping", { t0: millis });
 /** Any member says their player is buffering (on) or plays again (off). */
 export const bufferingCommandSchema = event("buffering", { on: z.boolean() });
+/**
+ * Any member says their player shows an ad (on) or the media again (off). Apart from buffering: it lasts
+ * minutes rather than seconds, the party's policy for it is its own, and an older peer that does not
+ * know it skips it rather than calling an ad buffering.
+ */
+export const adCommandSchema = event("ad", { on: z.boolean() });
 /** Any member reports someone else's chat message to the host. */
 export const chatReportCommandSchema = event("chat.report", { messageId: id });
 /** Queue commands (host only): add links (all or nothing), remove, reorder, play one now, marathon's next, settings. */
@@ -337,6 +352,7 @@ export const clientCommandSchema = z.discriminatedUnion("type", [
   pingCommandSchema,
   chatReportCommandSchema,
   bufferingCommandSchema,
+  adCommandSchema,
   queueAddCommandSchema,
   queueRemoveCommandSchema,
   queueMoveCommandSchema,

@@ -173,3 +173,51 @@ for (const c of CASES) {
     }
   });
 }
+
+/**
+ * Ads, in Chromium with the fixtures' real styles: each site's ad marker switched on the way its
+ * player does during a break (YouTube's player class, Prime Video's countdown shown, Hulu's ad
+ * element playing, Max's ad UI shown) is read as an ad, not buffering, and nothing else is.
+ */
+const AD_CASES: { c: Case; on: string; off: string }[] = [
+  {
+    c: CASES.find((x) => x.adapter === "youtube")!,
+    on: 'document.querySelector("#movie_player").classList.add("ad-showing")',
+    off: 'document.querySelector("#movie_player").classList.remove("ad-showing")',
+  },
+  {
+    c: CASES.find((x) => x.adapter === "primevideo")!,
+    on: 'document.querySelector(".atvwebplayersdk-ad-timer").hidden = false',
+    off: 'document.querySelector(".atvwebplayersdk-ad-timer").hidden = true',
+  },
+  {
+    c: CASES.find((x) => x.adapter === "hulu")!,
+    on: 'document.querySelector(".AdPlayer").hidden = false; document.querySelector("#content-video-player").pause(); void document.querySelector("#ad-video-player").play()',
+    off: 'document.querySelector("#ad-video-player").pause(); document.querySelector(".AdPlayer").hidden = true',
+  },
+  {
+    c: CASES.find((x) => x.adapter === "max")!,
+    on: 'document.querySelector(\'[data-testid="player-ux-ad-skip-button"]\').hidden = false',
+    off: 'document.querySelector(\'[data-testid="player-ux-ad-skip-button"]\').hidden = true',
+  },
+];
+
+for (const { c, on, off } of AD_CASES) {
+  test(`${c.adapter} adapter reads its player's ad marker as an ad`, async ({ page }) => {
+    const scope = await load(page, c);
+    await scope.evaluate((tabUrl) => {
+      const { adapterForUrl } = (window as unknown as { vpAdapters: typeof import("../../extension/src/adapters") }).vpAdapters;
+      const adapter = adapterForUrl(tabUrl)!;
+      (window as unknown as { control: unknown }).control = adapter.control(adapter.findVideo(document)!, { tabUrl: new URL(tabUrl), doc: document });
+    }, c.tabUrl);
+    type C = import("../../extension/src/adapters").PlayerControl;
+    const read = () => scope.evaluate(() => (window as unknown as { control: C }).control.read());
+    await scope.evaluate(() => (window as unknown as { control: C }).control.play());
+    await expect.poll(async () => (await read()).buffering).toBe(false);
+    expect((await read()).ad).toBe(false);
+    await scope.evaluate(on);
+    await expect.poll(async () => await read()).toMatchObject({ ad: true, buffering: false });
+    await scope.evaluate(off);
+    await expect.poll(async () => (await read()).ad).toBe(false);
+  });
+}

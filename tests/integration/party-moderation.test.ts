@@ -145,7 +145,7 @@ test("mute, slow mode and lock: host only, enforced on chat and joins, replicate
   expect(muted.status).toBe(403);
   expect(await detail(muted)).toBe("The host muted you.");
   const late = await join(party.id, await guestToken(live.baseUrl, "Late Lou"));
-  expect((await late.stream.waitFor((e) => e.type === "snapshot")).data.moderation).toEqual({ muted: [cat.id], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone: false });
+  expect((await late.stream.waitFor((e) => e.type === "snapshot")).data.moderation).toEqual({ muted: [cat.id], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone: false, pauseForAds: false });
   expect((await command(live.baseUrl, party.id, host, { type: "member.unmute", memberId: cat.id })).status).toBe(200);
   await cat.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { muted: string[] }).muted.length === 0);
   expect((await command(live.baseUrl, party.id, guest, { type: "chat", text: "back" })).status).toBe(200);

@@ -154,3 +154,60 @@ test("Max: the content clock's offset is the smallest (element − scrubber) see
   expect(clock.offset).toBeCloseTo(37.6, 2);
   clock.dispose();
 });
+
+/**
+ * Each fixture keeps its site's ad marker in the between-ads state; `showAd` switches it on the way the
+ * site does during a break. The adapter reads no ad before, an ad during, none after.
+ */
+const AD_CASES: [string, string, () => void][] = [
+  ["youtube", "https://www.youtube.com/watch?v=aqz-KE-bpKQ", () => document.querySelector("#movie_player")!.classList.toggle("ad-showing")],
+  ["youtube", "https://www.youtube.com/watch?v=aqz-KE-bpKQ", () => document.querySelector("#movie_player")!.classList.toggle("ad-interrupting")],
+  ["primevideo", "https://www.primevideo.com/detail/0KRGHGZCHKS920ZQGY5LBRF7MA", () => document.querySelector(".atvwebplayersdk-ad-timer")!.toggleAttribute("hidden")],
+  ["hulu", "https://www.hulu.com/watch/4f2e8a3b", () => document.querySelector(".AdPlayer")!.toggleAttribute("hidden")],
+  ["max", "https://play.max.com/video/watch/1b2c3d4e-0000-4000-8000-00000000000a/5f6e7d8c-0000-4000-8000-00000000000b", () => document.querySelector('[data-testid="player-ux-ad-skip-button"]')!.toggleAttribute("hidden")],
+];
+
+test.each(AD_CASES)("%s fixture: the adapter reads an ad while the site's player shows one, and only then", (_name, url, toggleAd) => {
+  fixture(_name);
+  const adapter = adapterForUrl(url)!;
+  const control = adapter.control(adapter.findVideo(document)!, { tabUrl: new URL(url), doc: document });
+  expect(control.read().ad).toBe(false);
+  toggleAd();
+  expect(control.read()).toMatchObject({ ad: true, buffering: false });
+  toggleAd();
+  expect(control.read().ad).toBe(false);
+  control.dispose();
+});
+
+test("Prime Video: an ad countdown left in the page but empty is no ad; Hulu: its ad element playing is one", () => {
+  fixture("primevideo");
+  const prime = adapterForHost("www.primevideo.com");
+  const primeControl = prime.control(prime.findVideo(document)!, { tabUrl: new URL("https://www.primevideo.com/detail/0KRGHGZCHKS920ZQGY5LBRF7MA"), doc: document });
+  const timer = document.querySelector(".atvwebplayersdk-ad-timer")!;
+  timer.removeAttribute("hidden");
+  timer.textContent = "";
+  expect(primeControl.read().ad).toBe(false);
+  primeControl.dispose();
+
+  fixture("hulu");
+  const hulu = adapterForHost("www.hulu.com");
+  const huluControl = hulu.control(hulu.findVideo(document)!, { tabUrl: new URL("https://www.hulu.com/watch/4f2e8a3b"), doc: document });
+  const adVideo = document.querySelector<HTMLVideoElement>("#ad-video-player")!;
+  Object.defineProperty(adVideo, "paused", { configurable: true, get: () => false });
+  expect(huluControl.read().ad).toBe(true);
+  huluControl.dispose();
+});
+
+test("adapters that cannot tell an ad never report one (Netflix, Disney+, Twitch, the generic <video>)", () => {
+  for (const [name, url] of [
+    ["netflix", "https://www.netflix.com/watch/80100172"],
+    ["disneyplus", "https://www.disneyplus.com/video/x1"],
+    ["twitch", "https://www.twitch.tv/videos/2034567890"],
+  ] as const) {
+    fixture(name);
+    const adapter = adapterForUrl(url)!;
+    const control = adapter.control(adapter.findVideo(document)!, { tabUrl: new URL(url), doc: document });
+    expect(control.read().ad).toBe(false);
+    control.dispose();
+  }
+});

@@ -6,7 +6,7 @@
  */
 import type { PartyViewModel } from "@/extension/src/content/sync-session";
 import { Overlay } from "@/extension/src/overlay/overlay";
-import { bufferingText, connectionBadge, syncStatusText, viewerOffsetText } from "@/extension/src/overlay/status-text";
+import { adsText, bufferingText, connectionBadge, partyAdsText, syncStatusText, viewerOffsetText } from "@/extension/src/overlay/status-text";
 
 const party = {
   id: "p1",
@@ -152,6 +152,54 @@ test("the host sees who is buffering (and whether everyone waits), and switches 
   overlay.render(model({ role: "guest", buffering }));
   expect(q("buffering").hidden).toBe(true);
   overlay.dispose();
+});
+
+test("ad texts: who is watching one (the host named as such), your own, and for the host whether everyone waits", () => {
+  const who = (...names: string[]) => names.map((displayName, i) => ({ memberId: `m${i}`, displayName }));
+  expect(adsText(who())).toBeNull();
+  expect(adsText(who("Gail"))).toBe("Gail is watching an ad");
+  expect(adsText(who("Gail", "Sam"))).toBe("Gail and Sam are watching ads");
+  expect(adsText(who("Gail", "Sam", "Ann"))).toBe("Gail and 2 others are watching ads");
+  expect(adsText([{ memberId: "h", displayName: "Hank" }, ...who("Sam")], "h")).toBe("The host and Sam are watching ads");
+  const gail = who("Gail");
+  expect(partyAdsText(model({ ads: gail }))).toBe("Gail is watching an ad");
+  expect(partyAdsText(model({ ads: [] }))).toBeNull();
+  expect(partyAdsText(model({ role: "host", ads: gail }))).toBe("Gail is watching an ad");
+  expect(partyAdsText(model({ role: "host", ads: gail, waitingForAds: true }))).toBe("Gail is watching an ad: everyone waits (up to 3 min)");
+  expect(partyAdsText(model({ role: "host", inAd: true }))).toBe("You're watching an ad: everyone waits for you");
+  expect(partyAdsText(model({ role: "host", inAd: true, ads: gail }))).toBe("You're watching an ad: everyone waits for you. Gail is watching an ad");
+  // A guest's own ad is their sync status; the party held by the host's ad says so.
+  expect(syncStatusText({ status: "ad", driftMs: null, role: "guest" })).toBe("You're watching an ad: back in sync when it ends");
+  expect(syncStatusText(model({ status: "host-buffering", ads: [{ memberId: "h", displayName: "Hank" }] }))).toBe("The host is watching an ad: waiting for it…");
+  expect(syncStatusText(model({ status: "host-buffering", ads: gail }))).toBe("The host's video is buffering: waiting for it…");
+});
+
+test("everyone sees who is watching an ad; the host switches Pause for ads; a guest has no such switch", () => {
+  const onPauseForAds = jest.fn(async () => undefined);
+  const overlay = new Overlay(document, { onChat: jest.fn(async () => undefined), onStroke: jest.fn(), onClear: jest.fn(), onPauseForAds });
+  const q = (name: string) => overlay.host.shadowRoot!.querySelector<HTMLElement>(`[data-vp="${name}"]`)!;
+  const ads = [{ memberId: "s", displayName: "Sam" }];
+  overlay.render(model({ ads }));
+  expect(q("ads").hidden).toBe(false);
+  expect(q("ads").textContent).toBe("Sam is watching an ad");
+  expect(q("draw-tools").hidden).toBe(true);
+  overlay.render(model({ role: "host", ads }));
+  expect(q("pause-for-ads").hidden).toBe(false);
+  expect(q("pause-for-ads").textContent).toBe("Pause for ads: off");
+  q("pause-for-ads").click();
+  expect(onPauseForAds).toHaveBeenCalledWith(true);
+  overlay.render(model({ role: "host", ads, pauseForAds: true, waitingForAds: true }));
+  expect(q("pause-for-ads").getAttribute("aria-pressed")).toBe("true");
+  expect(q("ads").textContent).toBe("Sam is watching an ad: everyone waits (up to 3 min)");
+  q("pause-for-ads").click();
+  expect(onPauseForAds).toHaveBeenLastCalledWith(false);
+  overlay.render(model({ role: "host", ads: [] }));
+  expect(q("ads").hidden).toBe(true);
+  overlay.dispose();
+  // Without the handler (a page that cannot send it) the switch stays hidden.
+  const { overlay: plain, q: pq } = mount();
+  plain.render(model({ role: "host" }));
+  expect(pq("pause-for-ads").hidden).toBe(true);
 });
 
 test("while the party is recorded everyone sees it, and whether chat is recorded", () => {

@@ -24,6 +24,8 @@ class FakePlayer implements PlayerControl {
   blockPlay = false;
   /** Stalled on its frame (the clock below still runs: the test moves the position itself). */
   buffering = false;
+  /** The site's player shows an ad (the clock runs on: the ad's time, as in YouTube's one element). */
+  ad = false;
   readonly calls: string[] = [];
   private listeners = new Set<() => void>();
   video = { duration: 120 } as HTMLVideoElement;
@@ -43,7 +45,7 @@ class FakePlayer implements PlayerControl {
     this.since = this.clock.now;
   }
   read() {
-    return { currentTime: this.time(), paused: this.paused, playbackRate: this.playbackRate, seeking: false, buffering: this.buffering };
+    return { currentTime: this.time(), paused: this.paused, playbackRate: this.playbackRate, seeking: false, buffering: this.buffering, ad: this.ad };
   }
   loaded() {
     return true;
@@ -451,7 +453,7 @@ test("the host's overlay switches (recording, Twitch votes) become commands; a g
     { v: PROTOCOL_VERSION, type: "room.twitchvotes", enabled: true },
     { v: PROTOCOL_VERSION, type: "recording.stop" },
   ]);
-  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: true, waitForEveryone: false } });
+  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: true, waitForEveryone: false, pauseForAds: false } });
   expect(h.models.at(-1)?.twitchVotes).toBe(true);
 
   const g = new Harness();
@@ -525,7 +527,7 @@ test("a guest's player buffering over a second is reported (and its end); a blip
 });
 
 test("wait for everyone: the host's player pauses while a member buffers and plays on when they are back, or after 30 s", async () => {
-  const moderation = (waitForEveryone: boolean) => ({ muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone });
+  const moderation = (waitForEveryone: boolean) => ({ muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone, pauseForAds: false });
   const { h, player } = joined("host", { paused: false, position: 5, seq: 1 }, { moderation: moderation(false) });
   await player.play();
   await h.run(1000);
@@ -566,4 +568,159 @@ test("wait for everyone: the host's player pauses while a member buffers and pla
   await h.run(2000);
   expect(player.paused).toBe(false);
   expect(h.session.model.waitingForBuffering).toBe(false);
+});
+
+const adReports = (h: Harness) => h.sent.filter((c) => c.type === "ad").map((c) => c.type === "ad" && c.on);
+
+test("an ad on a guest's player is reported once it showed a second, and its end; a flicker is not; the guest is left alone and resyncs after", async () => {
+  const { h, player } = joined("guest", { paused: false, position: 10, seq: 1 });
+  const joinedAt = h.clock.now;
+  const hostNow = () => 10 + (h.clock.now - joinedAt) / 1000;
+  await h.run(2000);
+  expect(Math.abs(player.time() - hostNow())).toBeLessThan(0.05);
+
+  // A class that flickers on for half a second is no ad break.
+  player.ad = true;
+  await h.run(500);
+  player.ad = false;
+  await h.run(2000);
+  expect(adReports(h)).toEqual([]);
+
+  // A 30 s ad: reported after a second; meanwhile nothing is done to the player (it plays the ad).
+  const contentAt = player.time();
+  player.userSeek(0);
+  player.ad = true;
+  const callsBefore = player.calls.length;
+  await h.run(1500);
+  expect(adReports(h)).toEqual([true]);
+  expect(h.session.model).toMatchObject({ status: "ad", inAd: true, driftMs: null });
+  await h.run(28_500);
+  expect(player.calls.slice(callsBefore)).toEqual([]);
+  expect(adReports(h)).toEqual([true]);
+
+  // The media comes back where it stopped, 30 s behind the host: resynced at once, the end reported.
+  player.ad = false;
+  player.userSeek(contentAt);
+  await h.run(300);
+  expect(player.calls.slice(callsBefore)).toContain("pause");
+  expect(player.calls.slice(callsBefore).some((c) => c.startsWith("seek"))).toBe(true);
+  await h.run(3000);
+  expect(Math.abs(player.time() - hostNow())).toBeLessThan(0.05);
+  expect(adReports(h)).toEqual([true, false]);
+  expect(h.session.model.inAd).toBe(false);
+});
+
+test("back after a reload mid-ad (the snapshot still names you): the end of the ad is reported once the player shows none", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.setConnection("open");
+  h.session.receive({ ...(snapshot(h, "guest", { paused: false, position: 10, at: h.serverNow() }) as SnapshotEvent), ads: [{ memberId: "g1", displayName: "Gail" }] });
+  expect(h.session.model.ads).toEqual([]);
+  await h.run(1500);
+  expect(adReports(h)).toEqual([false]);
+});
+
+test("everyone sees who is watching an ad (never themselves, the snapshot's too); those who leave or are removed drop out", () => {
+  const h = new Harness();
+  h.session.receive({ ...(snapshot(h, "guest") as SnapshotEvent), ads: [{ memberId: "host", displayName: "Hank" }, { memberId: "g1", displayName: "Gail" }] });
+  expect(h.session.model.ads).toEqual([{ memberId: "host", displayName: "Hank" }]);
+  const ad = (memberId: string, displayName: string, on: boolean) => h.session.receive({ v: PROTOCOL_VERSION, type: "member.ad", memberId, displayName, on });
+  ad("g2", "Sam", true);
+  ad("g3", "Cat", true);
+  ad("g1", "Gail", true);
+  ad("host", "Hank", false);
+  expect(h.session.model.ads).toEqual([
+    { memberId: "g2", displayName: "Sam" },
+    { memberId: "g3", displayName: "Cat" },
+  ]);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "member.removed", memberId: "g3", reason: "kick" });
+  expect(h.session.model.ads).toEqual([{ memberId: "g2", displayName: "Sam" }]);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "presence", members: 2, hostOnline: true, roster: [{ userId: "host", displayName: "Hank", role: "host", guest: false }, { userId: "g1", displayName: "Gail", role: "guest", guest: true }] });
+  expect(h.session.model.ads).toEqual([]);
+  expect(h.models.at(-1)?.ads).toEqual([]);
+});
+
+test("pause for ads: the host's player pauses while a member watches an ad and plays on when the last one ends, or after 3 min", async () => {
+  const moderation = (pauseForAds: boolean) => ({ muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone: false, pauseForAds });
+  const { h, player } = joined("host", { paused: false, position: 5, seq: 1 }, { moderation: moderation(false) });
+  await player.play();
+  await h.run(1000);
+  const ad = (memberId: string, on: boolean) => h.session.receive({ v: PROTOCOL_VERSION, type: "member.ad", memberId, displayName: memberId, on });
+
+  // Keep going (the default): a member's ad changes nothing.
+  ad("g1", true);
+  await h.run(1000);
+  expect(player.paused).toBe(false);
+  ad("g1", false);
+
+  // Pause for ads: paused (and the pause published, a person's pause: not a stall) while Gail's and
+  // Sam's ads run; played on when the last one ends.
+  await h.session.setPauseForAds(true);
+  expect(h.sent.filter((c) => c.type === "room.pauseforads")).toEqual([{ v: PROTOCOL_VERSION, type: "room.pauseforads", enabled: true }]);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation: moderation(true) });
+  ad("g1", true);
+  await h.run(500);
+  expect(player.paused).toBe(true);
+  expect(h.session.model.waitingForAds).toBe(true);
+  expect(h.sent.filter((c) => c.type === "pause").at(-1)).not.toHaveProperty("stall");
+  await h.run(20_000);
+  ad("g2", true);
+  await h.run(10_000);
+  ad("g1", false);
+  await h.run(10_000);
+  expect(player.paused).toBe(true);
+  ad("g2", false);
+  await h.run(500);
+  expect(player.paused).toBe(false);
+  expect(h.session.model.waitingForAds).toBe(false);
+
+  // A break that never ends is waited for 3 min at most, once.
+  ad("g3", true);
+  await h.run(179_000);
+  expect(player.paused).toBe(true);
+  await h.run(1500);
+  expect(player.paused).toBe(false);
+  await h.run(10_000);
+  expect(player.paused).toBe(false);
+  ad("g3", false);
+
+  // Someone who leaves mid-ad is no longer waited for.
+  ad("g4", true);
+  await h.run(500);
+  expect(player.paused).toBe(true);
+  h.session.receive({ v: PROTOCOL_VERSION, type: "presence", members: 1, hostOnline: true, roster: [{ userId: "host", displayName: "Hank", role: "host", guest: false }] });
+  await h.run(500);
+  expect(player.paused).toBe(false);
+
+  // The host pauses by hand during an ad: the ad's end does not play the party.
+  player.pause();
+  await h.run(500);
+  ad("g5", true);
+  await h.run(5000);
+  ad("g5", false);
+  await h.run(2000);
+  expect(player.paused).toBe(true);
+});
+
+test("an ad on the host's player holds the party like a stall (guests read it as the host's ad); the host's wait for others stays out of it", async () => {
+  const moderation = { muted: [], slowModeSeconds: 0, locked: false, twitchVotes: false, waitForEveryone: false, pauseForAds: true };
+  const { h, player } = joined("host", { paused: false, position: 5, seq: 1 }, { moderation });
+  await player.play();
+  await h.run(1000);
+  player.ad = true;
+  await h.run(1500);
+  expect(h.sent.filter((c) => c.type === "pause").at(-1)).toMatchObject({ stall: true });
+  expect(adReports(h)).toEqual([true]);
+  // A guest's ad meanwhile: the host's player (playing its ad) is not paused for it.
+  const calls = player.calls.length;
+  h.session.receive({ v: PROTOCOL_VERSION, type: "member.ad", memberId: "g1", displayName: "Gail", on: true });
+  await h.run(2000);
+  expect(player.calls.slice(calls)).toEqual([]);
+  expect(h.session.model.inAd).toBe(true);
+
+  // A guest reads the host's ad for what it is.
+  const g = new Harness();
+  g.session.receive({ ...(snapshot(g, "guest", { paused: true, stalled: true, position: 6 }) as SnapshotEvent), ads: [{ memberId: "host", displayName: "Hank" }] });
+  expect(g.session.model.ads).toEqual([{ memberId: "host", displayName: "Hank" }]);
 });

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 /**
  * The generic adapter's element control (every adapter builds on it): readings follow the
- * PlayerReading contract (buffering = wants to play but cannot), the engine is ticked on the
- * player's events, content time can be mapped, a live stream is never seeked.
+ * PlayerReading contract (buffering = wants to play but cannot; an ad is not buffering), the engine
+ * is ticked on the player's events, content time can be mapped, a live stream is never seeked.
  */
 import { genericAdapter } from "@/extension/src/adapters/generic";
 import { VideoControl } from "@/extension/src/adapters/video-control";
@@ -28,7 +28,7 @@ function fakeVideo(state: { currentTime?: number; paused?: boolean; readyState?:
 test("readings, and buffering only while it wants to play and cannot", () => {
   const { video, s } = fakeVideo({ currentTime: 12.5 });
   const control = new VideoControl(video);
-  expect(control.read()).toEqual({ currentTime: 12.5, paused: true, playbackRate: 1, seeking: false, buffering: false });
+  expect(control.read()).toEqual({ currentTime: 12.5, paused: true, playbackRate: 1, seeking: false, buffering: false, ad: false });
   s.paused = false;
   video.dispatchEvent(new Event("waiting"));
   expect(control.read().buffering).toBe(true);
@@ -71,4 +71,20 @@ test("content-time mapping and live streams", () => {
   const live = new VideoControl(video, { seekable: false });
   live.seek(99);
   expect(s.currentTime).toBe(27.5);
+});
+
+test("an ad the site's player shows is read as an ad, and its stalls are not buffering", () => {
+  const { video, s } = fakeVideo({ paused: false });
+  let ad = false;
+  const control = new VideoControl(video, { adPlaying: () => ad });
+  video.dispatchEvent(new Event("waiting"));
+  expect(control.read()).toMatchObject({ buffering: true, ad: false });
+  ad = true;
+  expect(control.read()).toMatchObject({ buffering: false, ad: true });
+  expect(control.adPlaying()).toBe(true);
+  ad = false;
+  s.paused = true;
+  expect(control.read()).toMatchObject({ buffering: false, ad: false });
+  // An adapter that cannot tell never reports one.
+  expect(new VideoControl(video).read().ad).toBe(false);
 });

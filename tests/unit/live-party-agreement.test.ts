@@ -1,8 +1,8 @@
 /**
  * The server's replica of a party and a member's session fold the same events with the same reducer,
  * so a member who was there all along and a late joiner (who gets the replica's snapshot) see the
- * same party: the same chat history (CHAT_HISTORY messages), drawing, poll, reports, roster and
- * moderation.
+ * same party: the same chat history (CHAT_HISTORY messages), drawing, poll, reports, roster,
+ * moderation and who is watching an ad.
  */
 import { loggedEvent, type LoggedServerEvent } from "@/lib/server/realtime/bus";
 import { Room } from "@/lib/server/realtime/room";
@@ -57,8 +57,8 @@ function session(): SyncSession {
 
 /** What the overlay and the watch room show of the party (not this viewer's own status). */
 function shown(model: PartyViewModel) {
-  const { party, members, roster, hostOnline, chat, strokes, poll, reports, recording, twitchVotes, waitForEveryone } = model;
-  return { party, members, roster, hostOnline, chat, strokes, poll, reports, recording, twitchVotes, waitForEveryone };
+  const { party, members, roster, hostOnline, chat, strokes, poll, reports, recording, twitchVotes, waitForEveryone, pauseForAds, ads } = model;
+  return { party, members, roster, hostOnline, chat, strokes, poll, reports, recording, twitchVotes, waitForEveryone, pauseForAds, ads };
 }
 
 /** A member who joined at the start: its stream gets the snapshot, then what the room fans out to it. */
@@ -119,12 +119,17 @@ test("a late joiner's snapshot shows what members saw live, chat history include
   poll({ op: "vote", pollId: "poll1", voterId: GAIL.userId, name: GAIL.displayName, option: 1, at: 610 });
   poll({ op: "vote", pollId: "poll1", voterId: SAM.userId, name: SAM.displayName, option: 1, at: 620 });
   poll({ op: "close", pollId: "poll1", at: 700 });
-  apply({ v, type: "moderation", moderation: { muted: [SAM.userId], slowModeSeconds: 5, locked: false, twitchVotes: false, waitForEveryone: true } });
+  apply({ v, type: "moderation", moderation: { muted: [SAM.userId], slowModeSeconds: 5, locked: false, twitchVotes: false, waitForEveryone: true, pauseForAds: true } });
   apply({ v, type: "recording", recording: { id: "rec1", startedAt: 800, includeChat: true } });
   apply({ v, type: "chat.report", report: report(`c${CHAT_HISTORY + 19}`, GAIL) });
   apply({ v, type: "chat.report", report: report(`c${CHAT_HISTORY + 17}`, HOST) });
   apply({ v, type: "chat.report", report: report(`c${CHAT_HISTORY + 19}`, GAIL) });
   apply({ v, type: "member.buffering", memberId: SAM.userId, displayName: SAM.displayName, on: true });
+  // Ads: Gail's is over, Sam's and the host's go on; each viewer sees the others'.
+  apply({ v, type: "member.ad", memberId: GAIL.userId, displayName: GAIL.displayName, on: true });
+  apply({ v, type: "member.ad", memberId: SAM.userId, displayName: SAM.displayName, on: true });
+  apply({ v, type: "member.ad", memberId: HOST.userId, displayName: HOST.displayName, on: true });
+  apply({ v, type: "member.ad", memberId: GAIL.userId, displayName: GAIL.displayName, on: false });
   apply({ v, type: "party", party: { ...meta, title: "Movie night, part 2", media: { id: "m1", url: "https://www.youtube.com/watch?v=ccccccccccc", title: "Second", duration: 300 } } });
   apply({ v, type: "playback", state: { mediaId: "m1", paused: false, position: 0, rate: 1, at: 900, seq: 1 } });
   apply({ v, type: "presence", members: 3, hostOnline: true });
@@ -140,6 +145,12 @@ test("a late joiner's snapshot shows what members saw live, chat history include
   expect(host.model.poll).toMatchObject({ id: "poll1", status: "closed", winner: 1, tallies: [0, 2] });
   expect(host.model.reports).toHaveLength(2);
   expect(gail.model.reports).toHaveLength(1);
+  expect(gail.model.ads).toEqual([
+    { memberId: SAM.userId, displayName: SAM.displayName },
+    { memberId: HOST.userId, displayName: HOST.displayName },
+  ]);
+  expect(host.model.ads).toEqual([{ memberId: SAM.userId, displayName: SAM.displayName }]);
+  expect(host.model.pauseForAds).toBe(true);
   expect(shown(lateHost.model)).toEqual(shown(host.model));
   expect(shown(lateGail.model)).toEqual(shown(gail.model));
 

@@ -57,6 +57,26 @@ describe("in memory (no REDIS_URL)", () => {
   });
 });
 
+describe("shared across route bundles", () => {
+  beforeAll(() => useEnv({ REDIS_URL: undefined }));
+
+  test("a limit first used by another copy of the module (another route's bundle) still answers 429, not a server error", async () => {
+    // Next bundles the library into each route, while the limiters are kept on globalThis: the first
+    // route to use a limit creates its limiter, and over the limit it rejects with that copy's result
+    // class, which is not this copy's.
+    const limit = { windowSeconds: 60, max: 2 };
+    let other: typeof import("@/lib/server/rate-limit") | undefined;
+    jest.isolateModules(() => {
+      other = jest.requireActual<typeof import("@/lib/server/rate-limit")>("@/lib/server/rate-limit");
+    });
+    await other!.enforceRateLimit("bundle:a", limit);
+    await enforceRateLimit("bundle:a", limit);
+    const error = await rejection(enforceRateLimit("bundle:a", limit, "Too many."));
+    expect(error.status).toBe(429);
+    expect(error.detail).toBe("Too many.");
+  });
+});
+
 describe("in Redis (REDIS_URL set)", () => {
   const prefix = `vp_unit_${randomBytes(4).toString("hex")}`;
 

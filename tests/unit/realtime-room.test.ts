@@ -117,6 +117,8 @@ test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host, the queue, t
   // A full roster of the longest, most expensive names and ids.
   const roster = Array.from({ length: ROSTER_MAX }, (_, i) => ({ userId: worstText(63) + String.fromCharCode(0x4e00 + i), displayName: worstText(100), role: "guest" as const, guest: true }));
   feed(room, { v, type: "presence", members: 100_000, hostOnline: true, roster });
+  // Everyone on it (and more) watching an ad: the list is bounded like the roster.
+  for (let i = 0; i < ROSTER_MAX + 10; i++) feed(room, { v, type: "member.ad", memberId: worstText(63) + String.fromCharCode(0x4e00 + i), displayName: worstText(100), on: true });
   // A full queue and a full request list, every text at its longest. Their texts passed the
   // protocol's text rule (no control characters), so their costliest characters are 3-byte ones.
   const longUrl = (i: number) => `https://example.com/${"a".repeat(2048 - 24)}${String(i).padStart(4, "0")}`;
@@ -139,6 +141,7 @@ test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host, the queue, t
   expect(room.strokes).toHaveLength(DRAWING_MAX_STROKES);
   expect(pointsOf(room.strokes)).toBe(DRAWING_MAX_POINTS);
   expect(room.roster).toHaveLength(ROSTER_MAX);
+  expect(room.ads).toHaveLength(ROSTER_MAX);
 
   const snapshot = room.snapshotFor({ userId: worstText(64), displayName: worstText(100) }, Date.now());
   const bytes = loggedEvent("1", snapshot as unknown as LoggedServerEvent).frame.byteLength;
@@ -151,4 +154,22 @@ test("a queue event logged before music mode and requests folds into a complete 
   const old = { items: [{ id: "q1", url: "https://www.youtube.com/watch?v=abc", title: "A" }], settings: { autoplayYoutube: false, autoplayTiktok: true, intermissionSeconds: 5 }, start: null };
   feed(room, { v, type: "queue", queue: old } as unknown as LoggedServerEvent);
   expect(room.queue).toEqual({ ...old, settings: { ...old.settings, musicMode: false }, requests: [] });
+});
+
+test("who watches an ad is folded from the reports, and a late joiner's snapshot names them; those who leave or are removed drop out", () => {
+  const room = new Room(meta(), initialPlaybackState("m0", 0));
+  const member = (userId: string) => ({ userId, displayName: userId, role: "guest" as const, guest: true });
+  feed(room, { v, type: "member.ad", memberId: "g1", displayName: "Gail", on: true });
+  feed(room, { v, type: "member.ad", memberId: "g2", displayName: "Sam", on: true });
+  feed(room, { v, type: "member.ad", memberId: "g3", displayName: "Cat", on: true });
+  expect(room.snapshotFor({ userId: "late", displayName: "Late" }, 0).ads).toEqual([
+    { memberId: "g1", displayName: "Gail" },
+    { memberId: "g2", displayName: "Sam" },
+    { memberId: "g3", displayName: "Cat" },
+  ]);
+  feed(room, { v, type: "member.ad", memberId: "g1", displayName: "Gail", on: false });
+  feed(room, { v, type: "member.removed", memberId: "g3", reason: "kick" });
+  expect(room.ads).toEqual([{ memberId: "g2", displayName: "Sam" }]);
+  feed(room, { v, type: "presence", members: 2, hostOnline: true, roster: [member("host"), member("g1")] });
+  expect(room.snapshotFor({ userId: "late", displayName: "Late" }, 0).ads).toEqual([]);
 });

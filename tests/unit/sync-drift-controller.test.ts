@@ -48,6 +48,16 @@ function harness(state: PlaybackState = playing) {
   };
 }
 
+/** Ticks every 100 ms with a steady drift until the controller acts (a few smoothed samples); its decision. */
+function steadyDrift(h: ReturnType<typeof harness>, driftMs: number) {
+  let decision = h.tick({ driftMs });
+  for (let i = 0; i < 3 && decision.actions.length === 0; i++) {
+    h.advance(100);
+    decision = h.tick({ driftMs });
+  }
+  return decision;
+}
+
 describe("DriftController", () => {
   it("leaves a drift inside the dead band alone, however noisy", () => {
     const h = harness();
@@ -60,11 +70,7 @@ describe("DriftController", () => {
 
   it("corrects a small drift with a proportional, bounded rate for a planned time, then restores it", () => {
     const h = harness();
-    let decision = h.tick({ driftMs: 30 });
-    for (let i = 0; i < 3 && decision.actions.length === 0; i++) {
-      h.advance(100);
-      decision = h.tick({ driftMs: 30 });
-    }
+    const decision = steadyDrift(h, 30);
     // 30 ms ahead → slow down by 3 % for 1 s.
     expect(decision.actions).toEqual([{ type: "setRate", rate: 0.97 }]);
     expect(decision.status).toBe("correcting");
@@ -219,6 +225,45 @@ describe("DriftController", () => {
     expect(small.tick({ driftMs: 30 }).actions).toEqual([]);
   });
 
+  it("leaves a player in an ad alone (not even the host's pause), then resyncs at once when it ends", () => {
+    const h = harness();
+    // A rate correction under way when the ad starts is undone, nothing else.
+    expect(steadyDrift(h, 30).actions).toEqual([{ type: "setRate", rate: 0.97 }]);
+    h.advance(100);
+    expect(h.tick({ ad: true, driftMs: -60_000, playbackRate: 0.97 })).toEqual({ actions: [{ type: "setRate", rate: 1 }], status: "ad", driftMs: null, wakeAt: null });
+    for (let i = 0; i < 20; i++) {
+      h.advance(250);
+      expect(h.tick({ ad: true, driftMs: -60_000 + i * 250 })).toMatchObject({ actions: [], status: "ad" });
+    }
+    // The host pauses meanwhile: the ad still runs out (paused, it would never end).
+    const paused = harness({ ...playing, paused: true, position: 42 });
+    expect(paused.tick({ ad: true, driftMs: 9000 })).toMatchObject({ actions: [], status: "ad" });
+    // The ad ends 30 s behind the host: the very first tick seeks ahead and holds.
+    h.advance(250);
+    expect(h.tick({ driftMs: -30_000 }).actions.map((a) => a.type)).toEqual(["pause", "seek"]);
+  });
+
+  it("resyncs right after an ad even when failed seeks had made it back off", () => {
+    const h = harness();
+    const seeks = (d: { actions: { type: string }[] }) => d.actions.filter((a) => a.type === "seek").length;
+    // Seeks that land but never get closer (a site that ignores them): after maxSeekRetries in a row
+    // the controller stops seeking for a while…
+    let seeked = 0;
+    for (let i = 0; i < DEFAULT_DRIFT_CONFIG.maxSeekRetries + 1; i++) {
+      seeked += seeks(h.tick({ driftMs: -2000, paused: true }));
+      h.advance(100);
+      h.tick({ driftMs: -2000, paused: true, seeking: true });
+      h.advance(100);
+    }
+    expect(seeked).toBe(DEFAULT_DRIFT_CONFIG.maxSeekRetries);
+    expect(seeks(h.tick({ driftMs: -2000, paused: true }))).toBe(0);
+    // …but an ad starts a new episode: the first tick after it seeks.
+    h.advance(100);
+    h.tick({ ad: true });
+    h.advance(100);
+    expect(seeks(h.tick({ driftMs: -2000, paused: true }))).toBe(1);
+  });
+
   it("joins a slow host seek at once, aiming past its target; holds once the host plays from its landing", () => {
     const seekingState: PlaybackState = { ...playing, paused: true, stalled: true, seeking: true, position: 400, seq: 2 };
     const h = harness(seekingState);
@@ -334,6 +379,25 @@ describe("HostReporter", () => {
     expect(r.tick(t0 + 1300, S + 1300, reading({ paused: true, currentTime: 500.01 }))).toMatchObject([
       { type: "seek", position: 500.01, at: S + 1300 },
     ]);
+  });
+
+  it("holds the party on the host's frame while an ad plays on the host's player, and plays on after it", () => {
+    const r = new HostReporter();
+    r.resetState(playing);
+    // The ad's first reading is already the ad's time (0.2 s into it): the party stops where the host was.
+    const [stall] = r.tick(t0 + 2000, S + 2000, reading({ ad: true, currentTime: 0.2 }));
+    expect(stall).toEqual({ v, type: "pause", position: 102, at: S + 2000, cid: 1, stall: true });
+    expect(r.state).toMatchObject({ paused: true, stalled: true, position: 102 });
+    r.onServerState({ ...playing, paused: true, stalled: true, position: 102, at: S + 2000, seq: 2 }, stall!.cid, t0 + 2050);
+    // During the ad nothing about the ad is reported (no seek to its time, no rate, no play).
+    for (let i = 1; i <= 10; i++) expect(r.tick(t0 + 2000 + i * 500, S + 2000 + i * 500, reading({ ad: true, currentTime: 0.2 + i / 2, playbackRate: 1.25 }))).toEqual([]);
+    // The media plays again where it stopped: the play resumes the party.
+    expect(r.tick(t0 + 9000, S + 9000, reading({ currentTime: 102 }))).toEqual([]);
+    expect(r.tick(t0 + 9100, S + 9100, reading({ currentTime: 102.1 }))).toMatchObject([{ type: "play", position: 102.1 }]);
+    // An ad while the host has paused changes nothing.
+    const paused = new HostReporter();
+    paused.resetState({ ...playing, paused: true });
+    expect(paused.tick(t0, S, reading({ ad: true, paused: false, currentTime: 3 }))).toEqual([]);
   });
 
   it("does not announce a seek that stays within the jump threshold", () => {

@@ -81,6 +81,7 @@ test("a new party holds nothing but its meta and playback", () => {
     reports: [],
     recording: null,
     buffering: [],
+    ads: [],
   });
 });
 
@@ -88,7 +89,7 @@ test("playback, party, queue, poll, moderation and recording events replace thei
   const playback = { mediaId: "m0", paused: false, position: 12, rate: 1, at: 2000, seq: 1 };
   const party = { ...meta, hostUserId: "g1", hostDisplayName: "Gail" };
   const queue = { ...emptyQueue(), items: [{ id: "q1", url: "https://www.youtube.com/watch?v=bbbbbbbbbbb", title: "Next" }] };
-  const moderation = { muted: ["g2"], slowModeSeconds: 10, locked: true, twitchVotes: false, waitForEveryone: true };
+  const moderation = { muted: ["g2"], slowModeSeconds: 10, locked: true, twitchVotes: false, waitForEveryone: true, pauseForAds: false };
   const recording = { id: "rec1", startedAt: 3000, includeChat: true };
   const state = fold(
     initial(),
@@ -183,6 +184,36 @@ test("the buffering list is bounded like the roster (the oldest go first)", () =
   expect(state.buffering[0]!.memberId).toBe("b5");
 });
 
+const ad = (memberId: string, on: boolean): PartyEvent => ({ v, type: "member.ad", memberId, displayName: memberId.toUpperCase(), on });
+
+test("members in an ad: in the order they started (a repeat keeps its place), gone when it ends, they leave or are removed", () => {
+  let state = fold(initial(), ad("g1", true), ad("g2", true), ad("g3", true));
+  expect(state.ads).toEqual([
+    { memberId: "g1", displayName: "G1" },
+    { memberId: "g2", displayName: "G2" },
+    { memberId: "g3", displayName: "G3" },
+  ]);
+  expect(foldPartyEvent(state, ad("g1", true))).toBe(state);
+  expect(foldPartyEvent(state, ad("g9", false))).toBe(state);
+  state = foldPartyEvent(state, ad("g2", false));
+  expect(state.ads.map((a) => a.memberId)).toEqual(["g1", "g3"]);
+  state = foldPartyEvent(state, { v, type: "member.removed", memberId: "g3", reason: "ban" });
+  expect(state.ads.map((a) => a.memberId)).toEqual(["g1"]);
+  // Removing someone in neither list changes nothing; a presence without g1 (they left mid-ad) drops them.
+  expect(foldPartyEvent(state, { v, type: "member.removed", memberId: "g7", reason: "kick" })).toBe(state);
+  const full = Array.from({ length: ROSTER_MAX }, (_, i) => member(`m${i}`));
+  expect(fold(state, { v, type: "presence", members: ROSTER_MAX + 10, hostOnline: true, roster: full }).ads).toBe(state.ads);
+  state = foldPartyEvent(state, { v, type: "presence", members: 1, hostOnline: true, roster: [member("host", "host")] });
+  expect(state.ads).toEqual([]);
+});
+
+test("the ad list is bounded like the roster (the earliest stay: they are the ones waited for)", () => {
+  let state = initial();
+  for (let i = 0; i < ROSTER_MAX + 5; i++) state = foldPartyEvent(state, ad(`a${i}`, true));
+  expect(state.ads).toHaveLength(ROSTER_MAX);
+  expect(state.ads[0]!.memberId).toBe("a0");
+});
+
 test("fields an event does not touch keep their identity; an unknown event changes nothing", () => {
   const state = fold(initial(), { v, type: "chat", message: message("c1") }, { v, type: "draw.stroke", stroke: stroke("s1") });
   const next = foldPartyEvent(state, { v, type: "presence", members: 4, hostOnline: true });
@@ -197,10 +228,11 @@ test("a snapshot's state: chat cut to CHAT_HISTORY, what older servers leave out
   const base: SnapshotEvent = { v, type: "snapshot", party: meta, playback, members: 3, hostOnline: true, chat, strokes: [stroke("s1")], role: "guest", you: { userId: "g1", displayName: "Gail" }, serverTime: 2000 };
   const state = stateFromSnapshot(base);
   expect(state.chat).toEqual(chat.slice(3));
-  expect(state).toMatchObject({ party: meta, playback, members: 3, hostOnline: true, strokes: [stroke("s1")], roster: null, queue: emptyQueue(), poll: null, moderation: emptyModeration(), reports: [], recording: null, buffering: [] });
+  expect(state).toMatchObject({ party: meta, playback, members: 3, hostOnline: true, strokes: [stroke("s1")], roster: null, queue: emptyQueue(), poll: null, moderation: emptyModeration(), reports: [], recording: null, buffering: [], ads: [] });
 
   const roster = [member("host", "host")];
   const recording = { id: "rec1", startedAt: 3000, includeChat: false };
-  const full = stateFromSnapshot({ ...base, roster, poll: poll("poll1", [2, 1]), reports: [report("c1", "g1")], recording, moderation: { ...emptyModeration(), locked: true } });
-  expect(full).toMatchObject({ roster, poll: poll("poll1", [2, 1]), reports: [report("c1", "g1")], recording, moderation: { locked: true } });
+  const ads = [{ memberId: "g2", displayName: "Sam" }];
+  const full = stateFromSnapshot({ ...base, roster, poll: poll("poll1", [2, 1]), reports: [report("c1", "g1")], recording, moderation: { ...emptyModeration(), locked: true }, ads });
+  expect(full).toMatchObject({ roster, poll: poll("poll1", [2, 1]), reports: [report("c1", "g1")], recording, moderation: { locked: true }, ads });
 });

@@ -40,3 +40,24 @@ test("the host's settings include the buffering policy: wait for everyone who bu
   view.rerender(<MembersPanel {...base} isHost members={1} roster={[member("h", "Hana", "host")]} you={{ userId: "h", displayName: "Hana" }} settings={{ ...settings, waitForEveryone: { on: true, onChange } }} />);
   expect(screen.getByRole("checkbox", { name: "Wait for everyone who buffers (up to 30 s)" })).toBeChecked();
 });
+
+test("the host's settings include the ad policy (off until chosen), and everyone sees who is watching an ad", () => {
+  const onChange = jest.fn();
+  const roster = [member("h", "Hana", "host"), member("a", "Ann"), member("g", "Gus")];
+  const settings = { slowModeSeconds: 0, locked: false, onSlowMode: jest.fn(), onLock: jest.fn(), pauseForAds: { on: false, onChange } };
+  const view = render(<MembersPanel {...base} isHost members={3} roster={roster} inAd={["a"]} you={{ userId: "h", displayName: "Hana" }} settings={settings} />);
+  const box = screen.getByRole("checkbox", { name: "Pause for ads (up to 3 min)" });
+  expect(box).not.toBeChecked();
+  box.click();
+  expect(onChange).toHaveBeenCalledWith(true);
+  const items = () => within(screen.getByRole("list", { name: "Who is watching" })).getAllByRole("listitem");
+  expect(items()[1]).toHaveTextContent("watching an ad");
+  expect(items()[2]).not.toHaveTextContent("watching an ad");
+  view.rerender(<MembersPanel {...base} isHost members={3} roster={roster} inAd={[]} you={{ userId: "h", displayName: "Hana" }} settings={{ ...settings, pauseForAds: { on: true, onChange } }} />);
+  expect(screen.getByRole("checkbox", { name: "Pause for ads (up to 3 min)" })).toBeChecked();
+  expect(items()[1]).not.toHaveTextContent("watching an ad");
+  // A guest sees who is watching an ad, and no setting.
+  view.rerender(<MembersPanel {...base} members={3} roster={roster} inAd={["h"]} you={{ userId: "g", displayName: "Gus" }} />);
+  expect(items()[0]).toHaveTextContent("watching an ad");
+  expect(screen.queryByRole("checkbox", { name: /Pause for ads/ })).toBeNull();
+});

@@ -9,6 +9,20 @@ export function allVideos(root: Document | ShadowRoot | Element): HTMLVideoEleme
   return out;
 }
 
+/**
+ * The element is in the page and not hidden: no `hidden` attribute or `display: none` on it or an
+ * ancestor, not `visibility: hidden`. (Sites keep their ad UI in the page and hide it between ads.)
+ */
+export function isShown(element: Element | null): boolean {
+  if (!element?.isConnected) return false;
+  const view = element.ownerDocument.defaultView;
+  if (view?.getComputedStyle(element).visibility === "hidden") return false;
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    if (node.hasAttribute("hidden") || view?.getComputedStyle(node).display === "none") return false;
+  }
+  return true;
+}
+
 /** Visible area in CSS pixels (0 when hidden or off screen). */
 export function visibleArea(video: HTMLVideoElement): number {
   const rect = video.getBoundingClientRect();

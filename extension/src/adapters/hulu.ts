@@ -1,5 +1,8 @@
-/** Hulu: the content element, not the ad player's element beside it. */
-import { allVideos, cleanTitle, onDomain, pickMainVideo, text } from "./dom";
+/**
+ * Hulu: the content element, not the ad player's element beside it. An ad is on while that ad element
+ * plays or its container is shown; the content element waits meanwhile.
+ */
+import { allVideos, cleanTitle, isShown, onDomain, pickMainVideo, text } from "./dom";
 import type { SiteAdapter } from "./types";
 import { VideoControl } from "./video-control";
 
@@ -17,7 +20,11 @@ export const huluAdapter: SiteAdapter = {
     pickMainVideo(allVideos(doc).filter((v) => !v.closest(".AdPlayer, #ad-video-player") && v.id !== "ad-video-player")),
   hasPlayer: (doc) => doc.querySelector(".ContentPlayer, #content-video-player") !== null || allVideos(doc).length > 0,
   control: (video, env) => {
-    const adShowing = () => env.doc.querySelector(".AdPlayer:not([hidden]), .ad-container--visible") !== null;
-    return new VideoControl(video, { blocked: adShowing });
+    const adPlaying = () => {
+      const adVideo = env.doc.querySelector<HTMLVideoElement>("video#ad-video-player, .AdPlayer video");
+      if (adVideo && adVideo !== video && !adVideo.paused && !adVideo.ended) return true;
+      return [...env.doc.querySelectorAll(".AdPlayer, .ad-container--visible")].some(isShown);
+    };
+    return new VideoControl(video, { adPlaying });
   },
 };

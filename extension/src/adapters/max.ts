@@ -6,11 +6,16 @@
  * reached them, so every change of that value gives `elementTime − value ≥ offset`; the smallest seen
  * is the offset (a jump of more than 1.5 s means a new period: start over).
  */
-import { allVideos, cleanTitle, onDomain, pickMainVideo, text } from "./dom";
+import { allVideos, cleanTitle, isShown, onDomain, pickMainVideo, text } from "./dom";
 import type { PlayerControl, SiteAdapter } from "./types";
 import { VideoControl } from "./video-control";
 
 const SCRUBBER = '[data-testid="player-ux-scrubber"], [role="slider"][aria-label="Seek"]';
+/**
+ * The player's ad UI during a break (its `player-ux-ad-…` test ids, such as the ad's skip button). The
+ * break is stitched into the element's timeline, so the scrubber clock starts a new period after it.
+ */
+const AD_UI = '[data-testid^="player-ux-ad-"]';
 
 export class ScrubberClock {
   private best: number | null = null;
@@ -67,6 +72,7 @@ export const maxAdapter: SiteAdapter = {
     const control = new VideoControl(video, {
       toContent: (t) => t - clock.offset,
       toElement: (t) => t + clock.offset,
+      adPlaying: () => [...env.doc.querySelectorAll(AD_UI)].some(isShown),
     });
     const dispose = control.dispose.bind(control);
     control.dispose = () => {

@@ -1,13 +1,15 @@
 /**
  * Prime Video: the page keeps several `<video>` elements (a muted trailer in the hero, the player's
  * element, sometimes a stale one from the previous title). The one to drive is inside the web player
- * container, has media and is shown; outside a player nothing is driven.
+ * container, has media and is shown; outside a player nothing is driven. An ad is on while the web
+ * player shows its ad countdown ("Ad 0:15", "Your program resumes in 0:15").
  */
-import { allVideos, cleanTitle, onDomain, pickMainVideo, text, visibleArea } from "./dom";
+import { allVideos, cleanTitle, isShown, onDomain, pickMainVideo, text, visibleArea } from "./dom";
 import type { SiteAdapter } from "./types";
 import { VideoControl } from "./video-control";
 
 const PLAYER = "#dv-web-player, .webPlayerSDKContainer, .webPlayerContainer";
+const AD_COUNTDOWN = ".atvwebplayersdk-ad-timer, .atvwebplayersdk-adtimeindicator-text";
 
 export const primeAdapter: SiteAdapter = {
   id: "primevideo",
@@ -25,5 +27,9 @@ export const primeAdapter: SiteAdapter = {
     return pickMainVideo(shown.length > 0 ? shown : inPlayer);
   },
   hasPlayer: (doc) => doc.querySelector(PLAYER) !== null,
-  control: (video) => new VideoControl(video),
+  control: (video, env) =>
+    new VideoControl(video, {
+      // The countdown's elements stay in the page between breaks, hidden or empty.
+      adPlaying: () => [...env.doc.querySelectorAll(AD_COUNTDOWN)].some((el) => isShown(el) && (el.textContent ?? "").trim() !== ""),
+    }),
 };

@@ -1,7 +1,8 @@
 /**
  * The plain HTML5 media element as a PlayerControl: what every adapter starts from. Buffering follows
  * the PlayerReading contract: wants to play but cannot (`waiting` seen and not yet `playing`, or
- * readyState below HAVE_FUTURE_DATA while playing).
+ * readyState below HAVE_FUTURE_DATA while playing). An ad is read from the site's player (the
+ * adapter's `adPlaying`): while one shows, the element's stalls are the ad's, not buffering.
  */
 import type { PlayerControl } from "./types";
 
@@ -19,8 +20,8 @@ export interface VideoControlOptions {
   seekImpl?: (contentTime: number, video: HTMLVideoElement) => void;
   playImpl?: (video: HTMLVideoElement) => Promise<void>;
   pauseImpl?: (video: HTMLVideoElement) => void;
-  /** Extra "cannot play right now" signal (an ad is showing). */
-  blocked?: () => boolean;
+  /** The site's player shows an ad instead of the media (its own marker: a class, a countdown, an ad element). */
+  adPlaying?: () => boolean;
 }
 
 export class VideoControl implements PlayerControl {
@@ -45,13 +46,20 @@ export class VideoControl implements PlayerControl {
     const v = this.video;
     const toContent = this.options.toContent ?? ((t: number) => t);
     const playingWanted = !v.paused && !v.ended;
+    const ad = this.adPlaying();
     return {
       currentTime: Math.max(0, toContent(v.currentTime)),
       paused: v.paused,
       playbackRate: v.playbackRate,
       seeking: v.seeking,
-      buffering: (playingWanted && !v.seeking && (this.waiting || v.readyState < HAVE_FUTURE_DATA)) || (this.options.blocked?.() ?? false),
+      buffering: !ad && playingWanted && !v.seeking && (this.waiting || v.readyState < HAVE_FUTURE_DATA),
+      ad,
     };
+  }
+
+  /** The site's player shows an ad now (false where the adapter cannot tell). */
+  adPlaying(): boolean {
+    return this.options.adPlaying?.() ?? false;
   }
 
   loaded(): boolean {

@@ -1,4 +1,8 @@
-/** YouTube: the main player's element; ads (`.ad-showing`) count as "cannot play" so nobody syncs to an ad. */
+/**
+ * YouTube: the main player's element. Ads play in that same element: the player marks them with the
+ * `ad-showing` class (and `ad-interrupting` for one that interrupts the video), so they are read as
+ * ads and nobody syncs to an ad's time.
+ */
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { allVideos, cleanTitle, metaContent, onDomain, pickMainVideo, text } from "./dom";
 import type { SiteAdapter } from "./types";
@@ -31,6 +35,6 @@ export const youtubeAdapter: SiteAdapter = {
   hasPlayer: (doc) => doc.querySelector("#movie_player, .html5-video-player") !== null || allVideos(doc).length > 0,
   control: (video) => {
     const player = video.closest(".html5-video-player");
-    return new VideoControl(video, { blocked: () => player?.classList.contains("ad-showing") ?? false });
+    return new VideoControl(video, { adPlaying: () => (player?.classList.contains("ad-showing") || player?.classList.contains("ad-interrupting")) ?? false });
   },
 };

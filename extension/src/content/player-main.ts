@@ -135,6 +135,7 @@ export class PlayerContentScript {
       onRecord: (on) => session.setRecording(on),
       onTwitchVotes: (on) => session.setTwitchVotes(on),
       onWaitForEveryone: (on) => session.setWaitForEveryone(on),
+      onPauseForAds: (on) => session.setPauseForAds(on),
       onReport: (messageId) => session.reportMessage(messageId),
       onSyncNow: () => session.syncNow(),
       onViewerOffset: (offsetMs) => {

@@ -15,11 +15,12 @@ import {
   PROTOCOL_VERSION,
   removalMessage,
   stateFromSnapshot,
-  BUFFERING_WAIT_MAX_MS,
+  HostWait,
   SyncClient,
   type ChatMessage,
   type ChatReport,
   type LivePartyState,
+  type MemberRef,
   type PartyMeta,
   type PlayerAction,
   type Poll,
@@ -69,10 +70,23 @@ export interface PartyViewModel {
   waitForEveryone?: boolean;
   /** The host's player is paused, waiting for the buffering members. */
   waitingForBuffering?: boolean;
+  /** Members whose player shows an ad (they said so; never yourself), in the order they started. */
+  ads?: readonly MemberRef[];
+  /** The party's ad policy: the host's player pauses while someone watches an ad (AD_WAIT_MAX_MS at most). */
+  pauseForAds?: boolean;
+  /** The host's player is paused, waiting for members' ads to end. */
+  waitingForAds?: boolean;
+  /** This viewer's own player shows an ad. */
+  inAd?: boolean;
 }
 
 /** How long a guest's player must buffer before the host is told (ms): a blip is not worth a word. */
 export const BUFFERING_REPORT_MS = 1000;
+/**
+ * How long an ad must show, or be gone, before the party is told (ms): a class that flickers on is not
+ * an ad, and the gap between two ads of one break is not its end.
+ */
+export const AD_REPORT_MS = 1000;
 
 export interface SyncSessionDeps {
   /** Monotonic ms (performance.timeOrigin + performance.now()). */
@@ -105,10 +119,11 @@ export class SyncSession {
   private hostPaused: boolean | null = null;
   private bufferingSince: number | null = null;
   private bufferingReported = false;
-  /** The host waits for buffering members ("wait for everyone"); `pausedSeen`: our pause took effect. */
-  private waiting: { since: number; pausedSeen: boolean } | null = null;
-  /** Members already waited for in their current buffering episode. */
-  private readonly waitedFor = new Set<string>();
+  /** The host's waits: for buffering members ("wait for everyone") and members' ads ("pause for ads"). */
+  private readonly hostWait = new HostWait();
+  /** What the party was told about this member's ad, and since when the player says otherwise. */
+  private adReported = false;
+  private adChangedSince: number | null = null;
   private lastLivePlayAt = Number.NEGATIVE_INFINITY;
   /** The party's state, folded by the same reducer as the server's replica (null until the first snapshot). */
   private state: LivePartyState | null = null;
@@ -215,6 +230,8 @@ export class SyncSession {
         m.role = event.role;
         m.you = event.you;
         m.pollVote = event.pollVote ?? null;
+        // Back after a reload mid-ad: the party still has us in it until we say it is over.
+        this.adReported = (event.ads ?? []).some((a) => a.memberId === event.you.userId);
         this.reportedMediaKey = this.keyOf(event.party.media.url);
         this.followMedia();
         // A host whose tab moved on to another video while disconnected (a full page load).
@@ -231,9 +248,6 @@ export class SyncSession {
       case "member.removed":
         // This member's stream closes next and the reconnect is refused; say why meanwhile.
         if (m.you && event.memberId === m.you.userId) m.notice = removalMessage(event.reason);
-        break;
-      case "member.buffering":
-        if (!event.on) this.waitedFor.delete(event.memberId);
         break;
       case "moderation":
         if (m.you && event.moderation.muted.includes(m.you.userId)) m.notice = MUTED_MESSAGE;
@@ -273,6 +287,12 @@ export class SyncSession {
   async setWaitForEveryone(enabled: boolean): Promise<void> {
     if (this.role !== "host") return;
     await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "room.waitforall", enabled });
+  }
+
+  /** The host's ad policy: pause while someone watches an ad (true) or keep going (false). */
+  async setPauseForAds(enabled: boolean): Promise<void> {
+    if (this.role !== "host") return;
+    await this.sendOrNotice({ v: PROTOCOL_VERSION, type: "room.pauseforads", enabled });
   }
 
   /** Votes in the open poll (a changed vote replaces the previous one); shown as yours once the server took it. */
@@ -324,7 +344,8 @@ export class SyncSession {
     }
     this.lastTick = { at: now, offsetMs: this.client.clock.offset, errorMs: this.client.clock.errorBound, samples: this.client.clock.sampleCount };
     this.reportBuffering(now, out.status === "buffering" && this.client.role === "guest");
-    this.waitForBuffering(now, player, reading);
+    this.reportAd(now, reading?.ad === true && reading.mediaId !== null);
+    this.waitForMembers(now, player, reading);
     if (out.status !== this.model.status || out.driftMs !== this.model.driftMs) {
       this.model.status = out.status;
       this.model.driftMs = out.driftMs;
@@ -334,37 +355,47 @@ export class SyncSession {
   }
 
   /**
-   * "Wait for everyone", on the host's side: when a member starts buffering, the host's player pauses
-   * (everyone follows) until nobody buffers or BUFFERING_WAIT_MAX_MS passed, then plays on. A host who
-   * presses play meanwhile goes on without them.
+   * The host's waits ("Wait for everyone", "Pause for ads"): the host's player pauses while members
+   * buffer or watch ads, and plays on when they are back (see HostWait).
    */
-  private waitForBuffering(now: number, player: SyncPlayer | null, reading: { paused: boolean } | null): void {
+  private waitForMembers(now: number, player: SyncPlayer | null, reading: { paused: boolean; ad?: boolean } | null): void {
     const m = this.model;
-    const buffering = m.buffering ?? [];
-    const waiting = this.waiting;
     if (this.client.role !== "host" || !player || !reading) {
-      if (waiting) this.setWaiting(null);
-      return;
+      this.hostWait.reset();
+    } else {
+      const ids = (list: readonly MemberRef[] | undefined) => (list ?? []).map((member) => member.memberId);
+      const action = this.hostWait.tick({
+        now,
+        paused: reading.paused || reading.ad === true,
+        buffering: { members: ids(m.buffering), enabled: m.waitForEveryone === true },
+        ad: { members: ids(m.ads), enabled: m.pauseForAds === true },
+      });
+      if (action) this.perform(player, { type: action });
     }
-    if (waiting) {
-      if (reading.paused) waiting.pausedSeen = true;
-      else if (waiting.pausedSeen) return this.setWaiting(null); // the host played on by hand
-      if (buffering.length > 0 && m.waitForEveryone && now - waiting.since < BUFFERING_WAIT_MAX_MS) return;
-      this.setWaiting(null);
-      this.perform(player, { type: "play" });
-      return;
-    }
-    if (!m.waitForEveryone || reading.paused || !buffering.some((b) => !this.waitedFor.has(b.memberId))) return;
-    for (const b of buffering) this.waitedFor.add(b.memberId);
-    this.setWaiting({ since: now, pausedSeen: false });
-    this.perform(player, { type: "pause" });
+    const reasons = this.hostWait.reasons;
+    const waitingForBuffering = reasons.includes("buffering");
+    const waitingForAds = reasons.includes("ad");
+    if ((m.waitingForBuffering ?? false) === waitingForBuffering && (m.waitingForAds ?? false) === waitingForAds) return;
+    m.waitingForBuffering = waitingForBuffering;
+    m.waitingForAds = waitingForAds;
+    this.render();
   }
 
-  private setWaiting(waiting: { since: number; pausedSeen: boolean } | null): void {
-    this.waiting = waiting;
-    if (this.model.waitingForBuffering === (waiting !== null)) return;
-    this.model.waitingForBuffering = waiting !== null;
-    this.render();
+  /** Tells the party when an ad shows on this member's player, and when the media is back. */
+  private reportAd(now: number, inAd: boolean): void {
+    if (this.model.inAd !== inAd) {
+      this.model.inAd = inAd;
+      this.render();
+    }
+    if (inAd === this.adReported) {
+      this.adChangedSince = null;
+      return;
+    }
+    this.adChangedSince ??= now;
+    if (now - this.adChangedSince < AD_REPORT_MS) return;
+    this.adReported = inAd;
+    this.adChangedSince = null;
+    void this.deps.send({ v: PROTOCOL_VERSION, type: "ad", on: inAd }).catch(() => (this.adReported = !inAd));
   }
 
   /** Tells the party when this guest's player has buffered for a while, and when it plays again. */
@@ -502,8 +533,11 @@ export class SyncSession {
     m.recording = state.recording;
     m.twitchVotes = state.moderation.twitchVotes === true;
     m.waitForEveryone = state.moderation.waitForEveryone === true;
+    m.pauseForAds = state.moderation.pauseForAds === true;
     // Your own player's buffering is no news to you (and a host does not wait for itself).
     m.buffering = state.buffering.filter((b) => b.memberId !== m.you?.userId);
+    // Nor your own ad (the status says it).
+    m.ads = state.ads.filter((a) => a.memberId !== m.you?.userId);
   }
 
   private render(): void {

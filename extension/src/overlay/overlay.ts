@@ -12,7 +12,7 @@ import type { PartyViewModel } from "../content/sync-session";
 import { drawStroke, newStrokeId, pictureRect, simplify, toRelative, type Rect } from "./geometry";
 import { OVERLAY_CSS } from "./overlay-styles";
 import { PollSection } from "./poll-section";
-import { connectionBadge, hostBufferingText, membersText, syncStatusText, VIEWER_OFFSET_STEP_MS, viewerOffsetText } from "./status-text";
+import { AD_WAIT_TEXT, connectionBadge, hostBufferingText, membersText, partyAdsText, syncStatusText, VIEWER_OFFSET_STEP_MS, viewerOffsetText } from "./status-text";
 
 export interface OverlayHandlers {
   onChat(text: string): Promise<void>;
@@ -30,6 +30,8 @@ export interface OverlayHandlers {
   onReport?(messageId: string): Promise<void>;
   /** The host's buffering policy: wait for everyone (true) or keep going. */
   onWaitForEveryone?(on: boolean): Promise<void>;
+  /** The host's ad policy: pause while someone watches an ad (true) or keep going. */
+  onPauseForAds?(on: boolean): Promise<void>;
   /** A guest's "Sync now" and own offset from the host (ms, positive: ahead); shown to guests when given. */
   onSyncNow?(): void;
   onViewerOffset?(offsetMs: number): void;
@@ -60,6 +62,8 @@ export class Overlay {
   private readonly status: HTMLElement;
   /** The host's view of who is buffering. */
   private readonly bufferingLine: HTMLElement;
+  /** Everyone's view of who is watching an ad (and, for the host, whether the party waits). */
+  private readonly adsLine: HTMLElement;
   private readonly notice: HTMLElement;
   /** "● Recording" and what is recorded, while the host records the party. */
   private readonly recording: HTMLElement;
@@ -69,6 +73,7 @@ export class Overlay {
   private readonly recordButton: HTMLButtonElement;
   private readonly twitchVotesButton: HTMLButtonElement;
   private readonly waitButton: HTMLButtonElement;
+  private readonly adsButton: HTMLButtonElement;
   /** A guest's own sync: Sync now and the offset stepper. */
   private readonly guestSync: HTMLElement;
   private readonly offsetText: HTMLElement;
@@ -112,7 +117,8 @@ export class Overlay {
     meta.append(this.members, this.hostName);
     this.status = el(doc, "div", { class: "status", "data-vp": "sync-status" });
     this.bufferingLine = el(doc, "div", { class: "status", role: "status", "data-vp": "buffering", hidden: "" });
-    head.append(title, meta, this.status, this.bufferingLine);
+    this.adsLine = el(doc, "div", { class: "status", role: "status", "data-vp": "ads", hidden: "" });
+    head.append(title, meta, this.status, this.bufferingLine, this.adsLine);
     this.notice = el(doc, "div", { class: "notice", role: "alert", "data-vp": "notice", hidden: "" });
     this.recording = el(doc, "div", { class: "recording", role: "status", "data-vp": "recording", hidden: "" });
 
@@ -123,7 +129,8 @@ export class Overlay {
     this.recordButton = el(doc, "button", { type: "button", class: "secondary", "data-vp": "record", hidden: "" }, "Record");
     this.twitchVotesButton = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "twitch-votes", hidden: "" }, "Twitch !vote");
     this.waitButton = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "wait-for-everyone", hidden: "" }, "Wait for everyone: off");
-    this.tools.append(this.drawToggle, this.color, clear, this.recordButton, this.twitchVotesButton, this.waitButton);
+    this.adsButton = el(doc, "button", { type: "button", class: "secondary", "aria-pressed": "false", "data-vp": "pause-for-ads", hidden: "" }, "Pause for ads: off");
+    this.tools.append(this.drawToggle, this.color, clear, this.recordButton, this.twitchVotesButton, this.waitButton, this.adsButton);
 
     this.guestSync = el(doc, "div", { class: "tools", role: "group", "aria-label": "Your sync", "data-vp": "guest-sync", hidden: "" });
     const syncNow = el(doc, "button", { type: "button", class: "secondary", "data-vp": "sync-now" }, "Sync now");
@@ -160,6 +167,7 @@ export class Overlay {
     this.recordButton.addEventListener("click", () => void this.handlers.onRecord?.(!this.model?.recording).catch(() => undefined));
     this.twitchVotesButton.addEventListener("click", () => void this.handlers.onTwitchVotes?.(this.model?.twitchVotes !== true).catch(() => undefined));
     this.waitButton.addEventListener("click", () => void this.handlers.onWaitForEveryone?.(this.model?.waitForEveryone !== true).catch(() => undefined));
+    this.adsButton.addEventListener("click", () => void this.handlers.onPauseForAds?.(this.model?.pauseForAds !== true).catch(() => undefined));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.input.value.trim();
@@ -211,6 +219,9 @@ export class Overlay {
     const buffering = hostBufferingText(model);
     this.bufferingLine.textContent = buffering ?? "";
     this.bufferingLine.hidden = buffering === null;
+    const ads = partyAdsText(model);
+    this.adsLine.textContent = ads ?? "";
+    this.adsLine.hidden = ads === null;
     this.notice.textContent = model.notice ?? "";
     this.notice.hidden = !model.notice;
     const recording = model.recording ?? null;
@@ -230,6 +241,10 @@ export class Overlay {
     this.waitButton.setAttribute("aria-pressed", String(model.waitForEveryone === true));
     this.waitButton.textContent = model.waitForEveryone ? "Wait for everyone: on" : "Wait for everyone: off";
     this.waitButton.title = "Pause while someone buffers (up to 30 s)";
+    this.adsButton.hidden = !this.handlers.onPauseForAds;
+    this.adsButton.setAttribute("aria-pressed", String(model.pauseForAds === true));
+    this.adsButton.textContent = model.pauseForAds ? "Pause for ads: on" : "Pause for ads: off";
+    this.adsButton.title = `Pause while someone watches an ad (up to ${AD_WAIT_TEXT}), so nobody misses the scene`;
     if (!isHost && this.drawing) this.setDrawing(false);
     this.poll?.render(model.poll ?? null, model.pollVote ?? null);
     this.renderChat(model);

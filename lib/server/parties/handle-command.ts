@@ -2,7 +2,7 @@ import "server-only";
 /**
  * A command posted to a live party: parsed with the protocol's schemas, authorized (playback,
  * drawing, the queue and answering track requests are the host's alone; chat, reporting a chat
- * message and requests are every member's), folded into the replica's state and appended to the party's log.
+ * message, requests and saying one's player buffers or shows an ad are every member's), folded into the replica's state and appended to the party's log.
  * Pings are answered at once with the server's receive and send times (the clock exchange). Nothing
  * here waits on the database except a media change, which records the new video for the public list.
  */
@@ -22,6 +22,11 @@ import { reportChatMessage } from "./report-chat-message";
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, max: 10 } as const;
 /** A player that keeps stalling reports each stall; clients report only stalls longer than a second. */
 export const BUFFERING_RATE_LIMIT = { windowSeconds: 10, max: 6 } as const;
+/**
+ * An ad break is two reports (on, off); clients report a change only once it held for a moment, so a
+ * break of several ads stays two. This leaves room for a few breaks a minute and stops a flood.
+ */
+export const AD_RATE_LIMIT = { windowSeconds: 60, max: 10 } as const;
 const HOST_ONLY = "Only the host can control playback and drawing.";
 const POLL_HOST_ONLY = "Only the host can open, close or cancel a poll and change the break.";
 
@@ -68,6 +73,11 @@ export async function handleCommand(
       await enforceRateLimit(`buffering:${room.id}:${caller.id}`, BUFFERING_RATE_LIMIT, "Too many buffering reports. Please wait a moment.");
       return {
         id: await publish(room, { v: PROTOCOL_VERSION, type: "member.buffering", memberId: caller.id, displayName: caller.displayName.slice(0, 100), on: command.on }),
+      };
+    case "ad":
+      await enforceRateLimit(`ad:${room.id}:${caller.id}`, AD_RATE_LIMIT, "Too many ad reports. Please wait a moment.");
+      return {
+        id: await publish(room, { v: PROTOCOL_VERSION, type: "member.ad", memberId: caller.id, displayName: caller.displayName.slice(0, 100), on: command.on }),
       };
     case "draw.stroke":
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "draw.stroke", stroke: command.stroke }) };

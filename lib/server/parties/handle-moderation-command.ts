@@ -79,6 +79,9 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
     case "room.waitforall":
       if ((room.moderation.waitForEveryone === true) === command.enabled) return { id: null };
       return publishModeration(room, { ...room.moderation, waitForEveryone: command.enabled });
+    case "room.pauseforads":
+      if ((room.moderation.pauseForAds === true) === command.enabled) return { id: null };
+      return publishModeration(room, { ...room.moderation, pauseForAds: command.enabled });
     case "host.handover":
       return handOverHost(room, caller.id, command.memberId);
   }

@@ -13,6 +13,7 @@ import {
   type ChatReport,
   type LivePartyState,
   type Media,
+  type MemberRef,
   type ModerationState,
   type PartyEvent,
   type PartyMeta,
@@ -31,7 +32,7 @@ import type { MemberProfile } from "./roster";
 /**
  * Upper bound of an encoded snapshot. It follows from the other bounds: the drawing (DRAWING_MAX_POINTS
  * rounded points, DRAWING_MAX_STROKES strokes), CHAT_HISTORY messages of at most CHAT_MAX characters,
- * the roster (ROSTER_MAX names), the queue (QUEUE_MAX_ITEMS links) and its pending requests (REQUESTS_MAX links), and the party's
+ * the roster (ROSTER_MAX names) and who watches an ad (as many), the queue (QUEUE_MAX_ITEMS links) and its pending requests (REQUESTS_MAX links), and the party's
  * bounded texts; tests/unit/realtime-room.test.ts builds the worst case of each (about 1.25 MiB).
  */
 export const SNAPSHOT_MAX_BYTES = 1.5 * 1024 * 1024;
@@ -131,6 +132,11 @@ export class Room {
   /** The recording in progress (null: none). */
   get recording(): RecordingState | null {
     return this.state.recording;
+  }
+
+  /** Who is watching an ad (bounded); those who leave drop out. */
+  get ads(): readonly MemberRef[] {
+    return this.state.ads;
   }
 
   get id(): string {
@@ -245,6 +251,7 @@ export class Room {
       moderation: this.moderation,
       reports: role === "host" ? [...this.reports] : this.reports.filter((r) => r.reporterId === you.userId),
       recording: this.recording,
+      ads: [...this.ads],
     };
   }
 }
