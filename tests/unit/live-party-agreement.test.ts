@@ -14,30 +14,18 @@ import {
   PROTOCOL_VERSION,
   stateFromSnapshot,
   type ChatReport,
-  type PartyMeta,
   type PollEntry,
   type ServerEvent,
   type Stroke,
 } from "@/lib/sync";
+import { partyMeta } from "./helpers/party-meta";
 
 const v = PROTOCOL_VERSION;
 const HOST = { userId: "host", displayName: "Hank" };
 const GAIL = { userId: "g1", displayName: "Gail" };
 const SAM = { userId: "g2", displayName: "Sam" };
 
-const meta: PartyMeta = {
-  id: "p1",
-  state: "ACTIVE",
-  title: "Movie night",
-  hostUserId: HOST.userId,
-  hostDisplayName: HOST.displayName,
-  platformDomain: "youtube.com",
-  chatProvider: "builtin",
-  chatChannel: null,
-  visibility: "public",
-  streamerLatencyMs: 0,
-  media: { id: "m0", url: "https://www.youtube.com/watch?v=aaaaaaaaaaa", title: "First", duration: 600 },
-};
+const meta = partyMeta({ hostUserId: HOST.userId, hostDisplayName: HOST.displayName });
 
 /** A member's session with no player and a clock that never moves (only its model is looked at). */
 function session(): SyncSession {

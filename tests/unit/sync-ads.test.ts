@@ -15,6 +15,7 @@ import {
   withoutMember,
   type RosterMember,
 } from "@/lib/sync";
+import { partyMeta } from "./helpers/party-meta";
 
 describe("protocol", () => {
   it("parses an ad report and its event; refuses what is not a yes or no, and a long name", () => {
@@ -31,19 +32,7 @@ describe("protocol", () => {
     const snapshot = {
       v,
       type: "snapshot",
-      party: {
-        id: "p1",
-        state: "ACTIVE",
-        title: "T",
-        hostUserId: "h",
-        hostDisplayName: "Hank",
-        platformDomain: "youtube.com",
-        chatProvider: "builtin",
-        chatChannel: null,
-        visibility: "public",
-        streamerLatencyMs: 0,
-        media: { id: "m0", url: "https://www.youtube.com/watch?v=aqz-KE-bpKQ", title: "T", duration: null },
-      },
+      party: partyMeta({ title: "T", hostUserId: "h", media: { id: "m0", url: "https://www.youtube.com/watch?v=aqz-KE-bpKQ", title: "T", duration: null } }),
       playback: { mediaId: "m0", paused: true, position: 0, rate: 1, at: 1, seq: 0 },
       members: 2,
       hostOnline: true,

@@ -19,28 +19,16 @@ import {
   type ChatReport,
   type LivePartyState,
   type PartyEvent,
-  type PartyMeta,
   type Poll,
   type RosterMember,
   type SnapshotEvent,
   type Stroke,
 } from "@/lib/sync";
+import { partyMeta } from "./helpers/party-meta";
 
 const v = PROTOCOL_VERSION;
 
-const meta: PartyMeta = {
-  id: "p1",
-  state: "ACTIVE",
-  title: "Movie night",
-  hostUserId: "host",
-  hostDisplayName: "Hank",
-  platformDomain: "youtube.com",
-  chatProvider: "builtin",
-  chatChannel: null,
-  visibility: "public",
-  streamerLatencyMs: 0,
-  media: { id: "m0", url: "https://www.youtube.com/watch?v=aaaaaaaaaaa", title: "First", duration: 600 },
-};
+const meta = partyMeta();
 
 const initial = () => initialPartyState(meta, initialPlaybackState("m0", 1000));
 const fold = (state: LivePartyState, ...events: PartyEvent[]) => events.reduce(foldPartyEvent, state);
