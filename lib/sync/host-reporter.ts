@@ -8,7 +8,7 @@
  * a rate change, a stall as a pause on the stalled frame (and the play when it ends), an ad like a
  * stall (the party waits on the host's frame until the media plays again: the ad's time is never
  * reported), and any drift of the host's player from what was published (an imprecise landing)
- * beyond `reportThresholdMs`.
+ * beyond `reportThresholdMs` (while playing, at most one such correction a second).
  * What it sent is applied to its own copy of the state at once, so a command's echo arriving later
  * (or an older state overtaking it) can't make it report twice.
  */
@@ -25,6 +25,15 @@ export interface HostReporterConfig {
   confirmReadings: number;
   /** …or at once when it is this far (ms): a seek or a stall. */
   jumpMs: number;
+  /**
+   * While playing, corrections under `correctionBurstMs` are sent at most once per this long (ms). A
+   * player that stutters (a loaded page) or a host whose stamps the server clamps (its clock estimate
+   * far ahead) would otherwise report on nearly every tick: each report is a new state that every
+   * guest restarts its correction on, and a recording stores it.
+   */
+  correctionIntervalMs: number;
+  /** A correction at least this large (ms) is a jump someone made, reported at once. */
+  correctionBurstMs: number;
   /** Report a play even if the position has not moved after this long (ms): a site with a frozen clock. */
   playStartTimeoutMs: number;
   /** Commands not echoed after this long (ms) are considered lost. */
@@ -41,6 +50,8 @@ export const DEFAULT_HOST_REPORTER_CONFIG: HostReporterConfig = {
   reportThresholdMs: 8,
   confirmReadings: 3,
   jumpMs: 60,
+  correctionIntervalMs: 1000,
+  correctionBurstMs: 1000,
   playStartTimeoutMs: 1000,
   ackTimeoutMs: 5000,
   retryMinMs: 250,
@@ -58,6 +69,7 @@ export class HostReporter {
   private nextCid = 1;
   private streak = 0;
   private playSeenAt: { at: number; position: number } | null = null;
+  private lastCorrectionAt = Number.NEGATIVE_INFINITY;
 
   constructor(config: Partial<HostReporterConfig> = {}) {
     this.config = { ...DEFAULT_HOST_REPORTER_CONFIG, ...config };
@@ -180,6 +192,9 @@ export class HostReporter {
     }
     this.streak += 1;
     if (deviationMs < this.config.jumpMs && this.streak < this.config.confirmReadings) return [];
+    const limited = !state.paused && deviationMs < this.config.correctionBurstMs;
+    if (limited && now - this.lastCorrectionAt < this.config.correctionIntervalMs) return [];
+    if (limited) this.lastCorrectionAt = now;
     return [this.send(now, serverNow, { type: "seek", position })];
   }
 

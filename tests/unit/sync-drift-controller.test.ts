@@ -406,6 +406,47 @@ describe("HostReporter", () => {
     expect(r.tick(t0 + 1000, S + 1000, reading({ seeking: true, currentTime: 101.03 }))).toEqual([]);
   });
 
+  it("corrects a stuttering player at most once a second, and reports a jump at once", () => {
+    const r = new HostReporter();
+    r.resetState(playing);
+    // A loaded page: the frames come in bursts, 40 ms behind and 40 ms ahead of schedule in turn
+    // (each phase lasting three 50 ms readings), for 5 s.
+    const sent: { at: number; position: number }[] = [];
+    for (let i = 1; i <= 100; i++) {
+      const ms = i * 50;
+      const jitter = Math.floor(i / 3) % 2 === 0 ? -0.04 : 0.04;
+      for (const cmd of r.tick(t0 + ms, S + ms, reading({ currentTime: 100 + ms / 1000 + jitter }))) {
+        expect(cmd.type).toBe("seek");
+        sent.push({ at: ms, position: "position" in cmd ? cmd.position! : NaN });
+        // The echo comes back at once, as published.
+        r.onServerState({ ...r.state!, seq: r.state!.seq }, cmd.cid, t0 + ms);
+      }
+    }
+    expect(sent.length).toBeGreaterThanOrEqual(4);
+    expect(sent.length).toBeLessThanOrEqual(5);
+    for (let i = 1; i < sent.length; i++) expect(sent[i]!.at - sent[i - 1]!.at).toBeGreaterThanOrEqual(1000);
+    // A jump of seconds right after a correction (a seek the reporter never saw under way) goes at once.
+    const last = sent[sent.length - 1]!.at;
+    expect(r.tick(t0 + last + 50, S + last + 50, reading({ currentTime: 300 }))).toMatchObject([{ type: "seek", position: 300 }]);
+  });
+
+  it("does not flood the party when the server moves its stamps (its clock estimate far ahead)", () => {
+    const r = new HostReporter();
+    r.resetState(playing);
+    // The host's player is 100 ms off the published state (an imprecise landing), so it reports. The
+    // server clamps each stamp 120 ms back and keeps the position: in every echo the host looks 120 ms
+    // behind the published state. Reporting again cannot fix that.
+    let reports = 0;
+    for (let i = 1; i <= 60; i++) {
+      const ms = 2000 + i * 50;
+      for (const cmd of r.tick(t0 + ms, S + ms, reading({ currentTime: 100.1 + ms / 1000 }))) {
+        reports += 1;
+        r.onServerState({ ...r.state!, at: r.state!.at - 120 }, cmd.cid, t0 + ms);
+      }
+    }
+    expect(reports).toBeLessThanOrEqual(3);
+  });
+
   it("is not fooled by an echo of an older state arriving after its own command", () => {
     const r = new HostReporter();
     r.resetState(playing);
