@@ -212,11 +212,13 @@ export type RecordableInput =
 
 /**
  * Builds a timeline from the events a member's stream receives, in order: keeps the public ones,
- * turns a party event into a media change only when the media changed, stamps each with the time it
+ * turns a party event into a media change only when the media changed, a playback state only when it
+ * is not the one in force, stamps each with the time it
  * took effect. Bounded by RECORDING_MAX_ENTRIES (`full` then).
  */
 export class TimelineRecorder {
   private media: Media;
+  private playback: PlaybackState;
   private lastAt: number;
   private count = 0;
 
@@ -226,6 +228,7 @@ export class TimelineRecorder {
     private readonly includeChat = true,
   ) {
     this.media = start.media;
+    this.playback = start.playback;
     this.lastAt = startedAt;
   }
 
@@ -250,8 +253,14 @@ export class TimelineRecorder {
 
   private toRecorded(input: RecordableInput): RecordedEvent | null {
     switch (input.type) {
-      case "playback":
-        return { type: "playback", state: (input as { state: PlaybackState }).state };
+      case "playback": {
+        // A state already in force is not a change: the server sends it again as the echo of a host
+        // command that an earlier-stamped one superseded.
+        const state = (input as { state: PlaybackState }).state;
+        if (state.seq === this.playback.seq && state.mediaId === this.playback.mediaId && state.at === this.playback.at) return null;
+        this.playback = state;
+        return { type: "playback", state };
+      }
       case "party": {
         const media = (input as { party: { media: Media } }).party.media;
         if (media.id === this.media.id && media.url === this.media.url) return null;

@@ -221,3 +221,16 @@ test("times never run backwards: an old host stamp is placed no earlier than wha
   const entry = recorder.push({ type: "playback", state: { ...start.playback, paused: false, at: T0 + 200, seq: 1 } }, T0 + 1_100);
   expect(entry?.at).toBe(T0 + 1_000);
 });
+
+test("a state already in force (the echo of a superseded host command) is not recorded again", () => {
+  const start = { media: meta().media, playback: initialPlaybackState("m0", T0), strokes: [], poll: null };
+  const recorder = new TimelineRecorder(start, T0);
+  // The start's state, sent again: nothing happened.
+  expect(recorder.push({ type: "playback", state: start.playback }, T0 + 50)).toBeNull();
+  const play = { ...start.playback, paused: false, at: T0 + 100, seq: 1 };
+  expect(recorder.push({ type: "playback", state: play }, T0 + 120)).toEqual({ at: T0 + 100, event: { type: "playback", state: play } });
+  for (let i = 0; i < 5; i += 1) expect(recorder.push({ type: "playback", state: { ...play } }, T0 + 200 + i)).toBeNull();
+  const seek = { ...play, position: 30, at: T0 + 900, seq: 2 };
+  expect(recorder.push({ type: "playback", state: seek }, T0 + 920)?.event).toEqual({ type: "playback", state: seek });
+  expect(recorder.entries).toBe(2);
+});
