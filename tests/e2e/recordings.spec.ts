@@ -6,6 +6,7 @@
  * shows each chat message from its recorded moment on, and lands on the exact state when scrubbed.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { expectedPosition } from "../../lib/sync/playback-model";
 import { stateAt, timelineMarkers, type RecordingTimeline } from "../../lib/sync/recording";
 import { hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
@@ -34,22 +35,43 @@ async function replaySample(page: Page): Promise<{ t: number; offset: number; pa
 }
 
 /**
+ * Where the recorded host's player started anew (ms from the recording's start): a play or pause
+ * (a recorded stall is one too), a media change, or a jump of more than the 100 ms the replay is
+ * held to. A host's small corrections of its own position are not among them: following one moves
+ * the replay's target by less than the tolerance, and a loaded host page sends one now and then.
+ */
+function restarts(timeline: RecordingTimeline): number[] {
+  const offsets: number[] = [];
+  let previous = timeline.start.playback;
+  for (const { at, event } of timeline.entries) {
+    if (event.type !== "playback") continue;
+    const next = event.state;
+    const jump = Math.abs(next.position - expectedPosition(previous, next.at));
+    if (next.mediaId !== previous.mediaId || next.paused !== previous.paused || jump > 0.1) offsets.push(at - timeline.startedAt);
+    previous = next;
+  }
+  return offsets;
+}
+
+/**
  * A sample at an instant when the player runs steadily: two readings 250 ms apart in which the video
  * advanced as much as the replay clock (±30 ms). On a loaded machine the video's decoder itself
  * stalls now and then (the recorded host's did too: its stalls are in the timeline as pauses); a
  * sample inside such a stall measures the decoder, not the sync, so it is taken again. A replay that
  * runs steadily at the wrong place, or never runs steadily, still fails.
  */
-async function steadySample(page: Page, timeline: RecordingTimeline): Promise<{ t: number; offset: number; paused: boolean } | null> {
+async function steadySample(page: Page, timeline: RecordingTimeline): Promise<{ t: number; offset: number; paused: boolean; playing: boolean } | null> {
   const first = await replaySample(page);
   await page.waitForTimeout(250);
   const second = await replaySample(page);
   const clock = (second.offset - first.offset) / 1000;
   if (Math.abs(second.t - first.t - clock) > 0.03) return null;
-  // ...and the recording itself ran steadily for the last 1.5 s: the player had time to catch up after
-  // the last recorded change (a recorded stall's play starts the player anew, like a seek).
-  const changed = timeline.entries.some((e) => e.event.type === "playback" && e.at - timeline.startedAt > second.offset - 1500 && e.at - timeline.startedAt <= second.offset);
-  return changed ? null : second;
+  // A replay that reached its end holds its last frame: a sample there is exact whatever came before.
+  if (!second.playing) return second;
+  // ...and the recorded player did not start anew in the last 1.5 s: the replay's player had time to
+  // catch up after it (a recorded stall's play starts the player anew, like a seek).
+  const recent = restarts(timeline).some((offset) => offset > second.offset - 1500 && offset <= second.offset);
+  return recent ? null : second;
 }
 
 /** Moves the replay clock to `offset` (ms, to the slider's 100 ms) and waits until the page took it. */
