@@ -25,7 +25,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <Providers>
           <SiteHeader />
-          <main id="main" className="flex-1">
+          {/* At least a screen tall: pages that load their content after the first paint (the party
+              lists, the profile, a watch room) would otherwise show the footer at first and then push
+              it out of view, the largest layout shift on those pages (CLS 0.21 on a phone). */}
+          <main id="main" className="min-h-screen flex-1">
             {children}
           </main>
           <SiteFooter />

@@ -23,7 +23,14 @@ export function PartiesView() {
   const live = useActiveParties();
   const scheduled = useScheduledParties();
 
-  const loading = (!live.data && !live.error) || (!scheduled.data && !scheduled.error);
+  // The page fills from the top down, so nothing that arrives pushes what is already on screen: the
+  // scheduled list waits for the live one, and "Loading parties..." stands where the next list will.
+  const liveSettled = Boolean(live.data || live.error);
+  const loading = (
+    <p role="status" className="text-slate-300">
+      Loading parties...
+    </p>
+  );
 
   return (
     <div className="space-y-10">
@@ -37,16 +44,16 @@ export function PartiesView() {
       <Suspense fallback={null}>
         <InviteBanner />
       </Suspense>
-      {loading && (
-        <p role="status" className="text-slate-300">
-          Loading parties...
-        </p>
-      )}
       {live.error && <ErrorBanner message={live.error.message || "Error loading parties"} />}
       {scheduled.error && <ErrorBanner message={scheduled.error.message || "Error loading scheduled parties"} />}
       {/* After a failed poll the last good list stays on screen under the banner. */}
-      {live.data && <LivePartiesTable parties={live.data} />}
-      {scheduled.data && <ScheduledPartiesTable parties={scheduled.data} title="Scheduled Parties" headingId="scheduled-parties-title" />}
+      {live.data ? <LivePartiesTable parties={live.data} /> : !live.error && loading}
+      {liveSettled &&
+        (scheduled.data ? (
+          <ScheduledPartiesTable parties={scheduled.data} title="Scheduled Parties" headingId="scheduled-parties-title" />
+        ) : (
+          !scheduled.error && loading
+        ))}
     </div>
   );
 }

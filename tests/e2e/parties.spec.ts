@@ -98,6 +98,46 @@ test("loading, then the empty states", async ({ page }) => {
   await expect(page.getByText("Loading parties...")).toBeHidden();
 });
 
+test("on a phone the lists fill in from the top down: nothing on screen moves as they arrive (no layout shift)", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { vpShifts: number[] }).vpShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  // The scheduled list answers at once, the live one only when released: the page must not show
+  // the scheduled list above where the live one will appear, nor keep a loading line above either.
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(isActiveList, async (route) => {
+    await gate;
+    await json(route, [live("a"), live("b")]);
+  });
+  await page.route((url) => url.pathname === "/api/v1/parties/active/deltas", (route) => route.fulfill({ status: 204 }));
+  await page.route(isScheduledList, (route) => json(route, [scheduled("x"), scheduled("y")]));
+  const scheduledAnswered = page.waitForResponse((response) => isScheduledList(new URL(response.url())));
+  await page.goto("/parties");
+  await scheduledAnswered;
+  // The scheduled list is in; React has rendered it once two frames have passed.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.getByText("Loading parties...")).toBeVisible();
+  await expect(scheduledTable(page)).toHaveCount(0);
+  release();
+  await expect(liveTable(page).getByTestId("live-party-row")).toHaveCount(2);
+  await expect(scheduledTable(page)).toBeVisible();
+  await expect(page.getByText("Loading parties...")).toHaveCount(0);
+  // Let a frame pass so the observer has every shift of the last render.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => (window as unknown as { vpShifts: number[] }).vpShifts);
+  expect(shifts.reduce((sum, v) => sum + v, 0)).toBeLessThan(0.005);
+  await context.close();
+});
+
 test("the server answering 500 shows the red banner with its message", async ({ page }) => {
   await page.route(isActiveList, (route) => json(route, { detail: "Boom" }, 500));
   await page.goto("/parties");
