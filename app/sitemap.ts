@@ -2,13 +2,13 @@
 import type { MetadataRoute } from "next";
 import { listPosts } from "@/lib/blog/list-posts";
 import { BLOG_PUBLICATION_DATE } from "@/lib/constants";
-import { PUBLIC_PAGES } from "@/lib/seo/public-pages";
+import { SITEMAP_PAGES } from "@/lib/routes";
 import { absoluteUrl } from "@/lib/seo/site-url";
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const posts = await listPosts();
   return [
-    ...PUBLIC_PAGES.map((page) => ({
+    ...SITEMAP_PAGES.map((page) => ({
       url: absoluteUrl(page.path),
       changeFrequency: page.changeFrequency,
       priority: page.priority,

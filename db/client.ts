@@ -1,21 +1,20 @@
 import "server-only";
 /**
- * The database: embedded PGlite in VP_DATA_DIR/pglite when DATABASE_URL is unset, PostgreSQL
- * (node-postgres) when it is set. Opened lazily on first use (never at import: `next build` imports
- * route modules), migrated before the first query, cached per process.
+ * Opens the database it is told to: embedded PGlite in `<dataDir>/pglite` (under an exclusive lock),
+ * or PostgreSQL (node-postgres) at a connection URL; either is migrated before it is returned. The
+ * database layer reads no configuration of its own: the server (lib/server/db.ts) decides the target
+ * from its validated env and keeps the one open handle per process.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { getEnv } from "@/lib/server/env";
 import { acquireLock, pgliteDir } from "./lock.mjs";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = "pglite" | "postgres";
 
-interface DbHandle {
+export interface DbHandle {
   db: Db;
   kind: DbKind;
   close: () => Promise<void>;
@@ -25,7 +24,8 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 /** Any fixed number: serializes migrations when several app instances start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 461_311;
 
-const globalForDb = globalThis as unknown as { __vpDb?: Promise<DbHandle> };
+/** Where the database is: a PostgreSQL connection URL, or else the embedded database's data folder. */
+export type DbTarget = { databaseUrl: string } | { dataDir: string };
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
   const dir = pgliteDir(dataDir);
@@ -75,38 +75,6 @@ async function openPostgres(url: string): Promise<DbHandle> {
   return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
 }
 
-function open(): Promise<DbHandle> {
-  const env = getEnv();
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.dataDir);
-}
-
-function handle(): Promise<DbHandle> {
-  if (!globalForDb.__vpDb) {
-    const opening = open();
-    globalForDb.__vpDb = opening;
-    // A failed open must not be cached: the next call tries again (e.g. after the other holder exits).
-    opening.catch(() => {
-      if (globalForDb.__vpDb === opening) globalForDb.__vpDb = undefined;
-    });
-  }
-  return globalForDb.__vpDb;
-}
-
-export async function getDb(): Promise<Db> {
-  return (await handle()).db;
-}
-
-export async function getDbKind(): Promise<DbKind> {
-  return (await handle()).kind;
-}
-
-/** Round trip to the database; used by the health check. */
-export async function pingDb(): Promise<void> {
-  await (await getDb()).execute(sql`select 1`);
-}
-
-export async function closeDb(): Promise<void> {
-  const current = globalForDb.__vpDb;
-  globalForDb.__vpDb = undefined;
-  if (current) await (await current).close();
+export function openDb(target: DbTarget): Promise<DbHandle> {
+  return "databaseUrl" in target ? openPostgres(target.databaseUrl) : openPglite(target.dataDir);
 }

@@ -8,15 +8,12 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { useDismiss } from "@/components/ui/menu";
+import type { NavLink } from "@/lib/routes";
 
-export interface NavLink {
-  href: string;
-  label: string;
-}
-
-function isCurrent(pathname: string, href: string): boolean {
-  if (href === "/parties") return pathname === "/parties" || pathname === "/scheduled-parties" || pathname.startsWith("/watch/");
-  return pathname === href || pathname.startsWith(`${href}/`);
+function isCurrent(pathname: string, link: NavLink): boolean {
+  const under = (prefix: string) =>
+    prefix.endsWith("/") ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`);
+  return under(link.href) || (link.alsoCurrentOn ?? []).some(under);
 }
 
 const linkClass = (current: boolean) =>
@@ -40,7 +37,7 @@ export function MainNav({ links }: { links: readonly NavLink[] }) {
 
   const items = (onPick?: () => void) =>
     links.map((link) => {
-      const current = isCurrent(pathname, link.href);
+      const current = isCurrent(pathname, link);
       return (
         <li key={link.href}>
           <Link href={link.href} aria-current={current ? "page" : undefined} className={linkClass(current)} onClick={onPick}>

@@ -1,14 +1,7 @@
 /** Shared footer: copyright with the current year and the five links. */
 import Link from "next/link";
+import { FOOTER_LINKS } from "@/lib/routes";
 import { CurrentYear } from "./current-year";
-
-export const FOOTER_LINKS = [
-  { href: "/streaming-guide", label: "Streaming Guide" },
-  { href: "/about", label: "About Us" },
-  { href: "/contact", label: "Contact Us" },
-  { href: "/terms-of-service", label: "Terms of Service" },
-  { href: "/privacy-policy", label: "Privacy Policy" },
-] as const;
 
 export function SiteFooter() {
   return (

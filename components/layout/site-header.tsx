@@ -1,16 +1,8 @@
 /** Shared header: logo home, the six section links (a menu on phones), the auth area. */
 import Link from "next/link";
+import { HEADER_LINKS } from "@/lib/routes";
 import { MainNav } from "./main-nav";
 import { UserMenu } from "./user-menu";
-
-export const HEADER_LINKS = [
-  { href: "/getting-started", label: "Getting Started" },
-  { href: "/streaming-guide", label: "Streaming Guide" },
-  { href: "/parties", label: "Watch Parties" },
-  { href: "/blogs", label: "Blogs" },
-  { href: "/faqs", label: "FAQs" },
-  { href: "/about", label: "About" },
-] as const;
 
 export function SiteHeader() {
   return (

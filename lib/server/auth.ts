@@ -7,7 +7,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer, genericOAuth, lastLoginMethod, oauthPopup, username } from "better-auth/plugins";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import * as schema from "@/db/schema";
 import { isReservedUsername, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/reserved-usernames";
 import { signUpProfileSchema, toStorableDisplayName, toStorableImageUrl } from "@/lib/schemas/user";

@@ -4,7 +4,7 @@ import "server-only";
  * message when the embedded database is held by another process; seed demo content when asked;
  * start the playlists' Twitch chat bots that were connected when the server last stopped.
  */
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { getEnv } from "./env";
 
 export async function startServer(): Promise<void> {
@@ -15,7 +15,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   if (getEnv().VP_SEED_DEMO === "1") {
-    const { seedDemoContent } = await import("@/db/seed");
+    const { seedDemoContent } = await import("@/lib/server/demo/seed-demo-content");
     await seedDemoContent().catch((error: unknown) => console.error("[viewparty] demo seed failed", error));
   }
   const { twitchBots } = await import("@/lib/server/twitch-bot/bot-manager");

@@ -11,7 +11,7 @@ import {
   BLOG_READ_TIME_MAX,
   BLOG_READ_TIME_MIN,
 } from "@/lib/constants";
-import { PUBLIC_PAGES } from "@/lib/seo/public-pages";
+import { SITEMAP_PAGES } from "@/lib/routes";
 
 const REQUIRED_SLUGS = ["the-ultimate-guide-to-virtual-watch-parties", "the-complete-playbook-for-streamer-watch-parties"];
 
@@ -81,7 +81,7 @@ describe("blog content", () => {
 
   it("links only to pages and posts that exist", async () => {
     const slugs = new Set(await listPostSlugs());
-    const pages = new Set<string>(PUBLIC_PAGES.map((p) => p.path));
+    const pages = new Set<string>(SITEMAP_PAGES.map((p) => p.path));
     for (const slug of slugs) {
       for (const [, target] of bodyOf(slug).matchAll(/\]\((\/[^)\s#]*)/g)) {
         const ok = pages.has(target ?? "") || slugs.has((target ?? "").replace(/^\/blogs\//, ""));

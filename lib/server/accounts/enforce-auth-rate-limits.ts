@@ -9,7 +9,7 @@ import "server-only";
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { user } from "@/db/schema";
 import { SIGN_IN_ADDRESS_RATE_LIMIT, SIGN_IN_RATE_LIMIT, SIGN_UP_ADDRESS_RATE_LIMIT } from "@/lib/constants";
 import { USERNAME_MAX_LENGTH } from "@/lib/reserved-usernames";

@@ -7,7 +7,7 @@ import "server-only";
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, like, lt } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { verification } from "@/db/schema";
 
 const PREFIX = "vp-kick-token:";

@@ -5,7 +5,7 @@ import "server-only";
  * refreshes a Twitch account (first sign-in, later sign-ins, linking) keeps it current.
  */
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { user } from "@/db/schema";
 import { helixGet, helixUsersSchema } from "@/lib/server/twitch/twitch-client";
 import { TWITCH_LOGIN_PATTERN } from "@/lib/server/twitch/get-twitch-info";

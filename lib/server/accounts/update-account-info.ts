@@ -5,7 +5,7 @@ import "server-only";
  * a race between two requests.
  */
 import { and, eq, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { user } from "@/db/schema";
 import type { AccountInfoUpdate } from "@/lib/schemas/auth";
 import { isReservedUsername } from "@/lib/reserved-usernames";

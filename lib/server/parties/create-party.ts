@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty, livePartyMember } from "@/db/schema";
 import { normalizeDomain } from "@/lib/platforms";
 import type { CreatePartyInput } from "@/lib/schemas/party";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty, livePartyMember } from "@/db/schema";
 import { platformName } from "@/lib/platforms";
 import { currentPartySchema, type CurrentParty } from "@/lib/schemas/party";

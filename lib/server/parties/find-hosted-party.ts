@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
 import type { PartyRow } from "./party-row";
 

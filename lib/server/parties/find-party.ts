@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull, or } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty, livePartyMember } from "@/db/schema";
 import { notFound } from "@/lib/server/http/api-error";
 import type { PartyRow } from "./party-row";

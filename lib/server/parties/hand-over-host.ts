@@ -8,7 +8,7 @@ import "server-only";
  * host) and every client turns into its new role without a reload.
  */
 import { and, eq, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty, livePartyMember, ONE_LIVE_PARTY_PER_HOST, user } from "@/db/schema";
 import { conflict, notFound } from "@/lib/server/http/api-error";
 import { isUniqueViolation } from "@/lib/server/http/error-response";

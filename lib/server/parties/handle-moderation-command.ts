@@ -7,7 +7,7 @@ import "server-only";
  * instance and tells their room.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { livePartyMember } from "@/db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty, livePartyMember } from "@/db/schema";
 import { conflict, forbidden } from "@/lib/server/http/api-error";
 import { getRoom } from "@/lib/server/realtime/rooms";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
 import type { ActiveParty } from "@/lib/schemas/party";
 import { partySize } from "@/lib/server/realtime/rooms";

@@ -6,7 +6,7 @@ import "server-only";
  * on guest sign-in and joining slow down (see README, "Moderation").
  */
 import { and, eq, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { partyModeration } from "@/db/schema";
 import { forbidden } from "@/lib/server/http/api-error";
 import { KICK_MINUTES, removalMessage, type RemovalReason } from "@/lib/sync";

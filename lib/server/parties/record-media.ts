@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
 import { getBus } from "@/lib/server/realtime/get-bus";
 import type { Room } from "@/lib/server/realtime/room";

@@ -1,6 +1,6 @@
 import "server-only";
 import { count, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlist } from "@/db/schema";
 import { PLAYLISTS_PER_OWNER_MAX, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { conflict } from "@/lib/server/http/api-error";

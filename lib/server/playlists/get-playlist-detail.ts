@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq, getTableColumns } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlist, playlistLink, user } from "@/db/schema";
 import { PLAYLIST_MAX_VIDEOS, playlistDetailSchema, playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { notFound } from "@/lib/server/http/api-error";

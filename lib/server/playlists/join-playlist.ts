@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlist, playlistMember } from "@/db/schema";
 import { joinPlaylistResultSchema, type JoinPlaylistResult } from "@/lib/schemas/playlist";
 import { notFound } from "@/lib/server/http/api-error";

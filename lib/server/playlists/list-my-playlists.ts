@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlist, playlistMember, user } from "@/db/schema";
 import { myPlaylistSchema, type MyPlaylist } from "@/lib/schemas/playlist";
 import { playlistWithOwnerColumns, toPlaylistSummary } from "./to-playlist-summary";

@@ -1,6 +1,6 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlist, user } from "@/db/schema";
 import type { PlaylistSummary } from "@/lib/schemas/playlist";
 import { playlistWithOwnerColumns, toPlaylistSummary } from "./to-playlist-summary";

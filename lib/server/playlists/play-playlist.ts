@@ -5,7 +5,7 @@ import "server-only";
  * queued (`start`). Anyone who may open the playlist may play it; the party is the caller's own.
  */
 import { asc, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlistLink } from "@/db/schema";
 import { playPlaylistResultSchema, type PlayPlaylistResult } from "@/lib/schemas/playlist";
 import { conflict, notFound, unprocessable } from "@/lib/server/http/api-error";

@@ -6,7 +6,7 @@ import "server-only";
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlist, playlistMember } from "@/db/schema";
 import { playlistRights, type PlaylistRole } from "@/lib/schemas/playlist";
 import { forbidden, notFound } from "@/lib/server/http/api-error";

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { playlistTwitch } from "@/db/schema";
 import { DEFAULT_TWITCH_COMMAND_PREFIX } from "@/lib/constants";
 import { twitchSettingsSchema, type TwitchSettings } from "@/lib/schemas/playlist";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { unprocessable } from "@/lib/server/http/api-error";
 import { twitchBots } from "@/lib/server/twitch-bot/bot-manager";
 import { inTransaction, lockPlaylistFor } from "./playlist-access";

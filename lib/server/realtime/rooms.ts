@@ -11,7 +11,7 @@ import "server-only";
  * touches an ended party later gets a replica built from the database row that is kept nowhere.
  */
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
 import { getEnv } from "@/lib/server/env";
 import { conflict, notFound } from "@/lib/server/http/api-error";

@@ -4,7 +4,7 @@ import "server-only";
  * Chat is left out when the host chose not to include it (at the start, at the stop or later).
  */
 import { asc, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { partyRecordingChunk } from "@/db/schema";
 import { recordingTimelineSchema, type RecordingTimelineBody } from "@/lib/schemas/recording";
 import type { RecordedEntry } from "@/lib/sync";

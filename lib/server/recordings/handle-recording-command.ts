@@ -8,7 +8,7 @@ import "server-only";
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { partyRecording } from "@/db/schema";
 import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";

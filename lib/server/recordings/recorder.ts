@@ -11,7 +11,7 @@ import "server-only";
  * RECORDING_MAX_ENTRIES, or when the party moves to media that is not on YouTube.
  */
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { partyRecording, partyRecordingChunk } from "@/db/schema";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { PROTOCOL_VERSION, RECORDING_MAX_MS, TimelineRecorder, type RecordedEntry, type RecordingStart, type RecordingState } from "@/lib/sync";

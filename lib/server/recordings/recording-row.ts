@@ -5,7 +5,7 @@ import "server-only";
  * is seen by whoever has its link but never listed; a public one is listed on its host's profile.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { partyRecording, user } from "@/db/schema";
 import { RECORDING_NOT_FOUND, recordingSchema, type Recording, type RecordingPrivacy } from "@/lib/schemas/recording";
 import { notFound } from "@/lib/server/http/api-error";

@@ -1,7 +1,7 @@
 import "server-only";
 /** Rename a recording, change its privacy or drop its chat, and delete it: its owner only. */
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { partyRecording } from "@/db/schema";
 import { RECORDING_OWNER_ONLY, type Recording, type UpdateRecordingInput } from "@/lib/schemas/recording";
 import { forbidden } from "@/lib/server/http/api-error";

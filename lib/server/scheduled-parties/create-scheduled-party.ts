@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { scheduledParty } from "@/db/schema";
 import type { ScheduledParty, ScheduledPartyValues } from "@/lib/schemas/scheduled-party";
 import { newInviteCode } from "@/lib/server/parties/create-party";

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { scheduledParty } from "@/db/schema";
 import { getOwnScheduledPartyOrThrow } from "./get-scheduled-party-or-throw";
 

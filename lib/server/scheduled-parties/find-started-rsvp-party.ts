@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty, scheduledParty, scheduledPartyRsvp } from "@/db/schema";
 import { platformName } from "@/lib/platforms";
 import type { CurrentParty } from "@/lib/schemas/party";

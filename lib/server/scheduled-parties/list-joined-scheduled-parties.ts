@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
 import { joinedRecordListSchema, type JoinedRecord } from "@/lib/schemas/scheduled-party";
 import { hidesHost, rsvpCountSql, SCHEDULED_PARTY_LIST_LIMIT, statusOf } from "./scheduled-party-query";

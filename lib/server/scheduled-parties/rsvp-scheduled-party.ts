@@ -4,7 +4,7 @@ import "server-only";
  * "Already RSVP" (which counts as success); the count is read back from the database.
  */
 import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { unprocessable } from "@/lib/server/http/api-error";
 import { scheduledPartyRsvp } from "@/db/schema";
 import { ALREADY_RSVPD_MESSAGE, rsvpResultSchema, type RsvpResult } from "@/lib/schemas/scheduled-party";

@@ -5,7 +5,7 @@ import "server-only";
  * and lookup applies the same ones.
  */
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty, scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
 import { scheduledPartySchema, type ScheduledParty } from "@/lib/schemas/scheduled-party";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { scheduledParty } from "@/db/schema";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { checkPartyLinks } from "@/lib/server/parties/check-party-links";

@@ -7,7 +7,7 @@ import "server-only";
  * one-live-party-per-host 409.
  */
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { liveParty, scheduledParty } from "@/db/schema";
 import { unprocessable } from "@/lib/server/http/api-error";
 import type { PartyHost } from "@/lib/server/parties/create-party";

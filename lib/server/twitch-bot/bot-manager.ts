@@ -12,7 +12,7 @@ import "server-only";
  * instance's bots move to another within the lock expiry plus one sweep.
  */
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlist, playlistTwitch } from "@/db/schema";
 import { getEnv } from "@/lib/server/env";
 import { openSecret } from "@/lib/server/playlists/secret-box";

@@ -6,7 +6,7 @@ import "server-only";
  * instance cannot overwrite it.
  */
 import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { playlistTwitch } from "@/db/schema";
 import type { TwitchBotStatus } from "@/lib/schemas/playlist";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { user } from "@/db/schema";
 
 /** How a party host is shown in the public lists: hidden when private, with their picture if any. */

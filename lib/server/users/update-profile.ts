@@ -1,7 +1,7 @@
 import "server-only";
 /** PATCH /api/v1/users/me: bio, colours, social links and their private flags, profile privacy. */
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/server/db";
 import { user } from "@/db/schema";
 import type { ProfileChanges } from "@/lib/schemas/user";
 import { invalidateActiveParties } from "@/lib/server/parties/active-parties-snapshot";

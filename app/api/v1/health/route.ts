@@ -1,5 +1,5 @@
 // GET /api/v1/health – liveness + database round trip (tests and process managers wait on it)
-import { getDbKind, pingDb } from "@/db/client";
+import { getDbKind, pingDb } from "@/lib/server/db";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 

@@ -6,9 +6,10 @@ import "server-only";
  */
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
+import { liveParty, livePartyMember, scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
+import { getAuth } from "@/lib/server/auth";
+import { getDb } from "@/lib/server/db";
 import { newInviteCode } from "@/lib/server/parties/create-party";
-import { getDb } from "./client";
-import { liveParty, livePartyMember, scheduledParty, scheduledPartyRsvp, user } from "./schema";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,7 +38,6 @@ export async function seedDemoContent(): Promise<void> {
   const db = await getDb();
   const [row] = await db.select({ n: count() }).from(user);
   if ((row?.n ?? 0) > 0) return;
-  const { getAuth } = await import("@/lib/server/auth");
   const auth = await getAuth();
   const ids: Record<(typeof DEMO_USERS)[number]["username"], string> = { movienight: "", streamqueen: "", animeclub: "" };
   for (const demo of DEMO_USERS) {
