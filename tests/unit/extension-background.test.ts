@@ -9,6 +9,7 @@ import { MESSAGE_CHANNEL, PARTY_PORT, type BackgroundProtocol, type PortToConten
 import { STORAGE_KEYS } from "@/extension/src/storage/schema";
 import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
 import { FakeBrowser, type FakePort } from "@/extension/src/testing/fake-browser";
+import { fakeBrowser } from "wxt/testing/fake-browser";
 import { PROTOCOL_VERSION } from "@/lib/sync";
 
 const SITE = "http://localhost:3000";
@@ -42,6 +43,9 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 2000) => {
     await new Promise((r) => setTimeout(r, 5));
   }
 };
+
+// The extension's storage lives in WXT's fake browser, shared by the tests of this file.
+beforeEach(() => fakeBrowser.reset());
 
 async function setup() {
   const fake = new FakeBrowser();
@@ -224,7 +228,7 @@ test("leaving tells the server, forgets the party and detaches the tab", async (
 
   expect(await popup("popup:leaveParty", {})).toBeNull();
   expect(server.requests.some((r) => r.method === "DELETE" && r.path === "/api/v1/users/me/leave-party")).toBe(true);
-  expect(fake.raw.has(STORAGE_KEYS.party)).toBe(false);
+  expect(await fakeBrowser.storage.local.get(STORAGE_KEYS.party)).toEqual({});
   await until(() => got.some((m) => m.kind === "detached"));
   await until(() => server.streams[0]!.closed);
   expect(MESSAGE_CHANNEL).toBe("viewparty");

@@ -22,7 +22,7 @@ import {
 } from "../messaging/protocol";
 import type { ExtensionApi, MessageSender, PortLike, TabInfo } from "../platform/extension-api";
 import { ExtensionStore } from "../storage/extension-store";
-import { migrateStorage } from "../storage/migrations";
+import { importOriginalExtension } from "../storage/import-original-extension";
 import type { PartyBinding, Session } from "../storage/schema";
 import { ApiClient, ApiRequestError, type FetchLike } from "./api-client";
 import { PartyConnection } from "./party-connection";
@@ -59,10 +59,10 @@ export class BackgroundController {
     private readonly ext: ExtensionApi,
     private readonly options: ControllerOptions,
   ) {
-    this.store = new ExtensionStore(ext.storage.local, { serverUrl: options.defaultServerUrl });
+    this.store = new ExtensionStore({ serverUrl: options.defaultServerUrl });
   }
 
-  /** Wires the listeners (synchronously, as MV3 requires) and migrates storage. */
+  /** Wires the listeners (synchronously, as MV3 requires) and brings over the original extension's storage. */
   start(): Promise<void> {
     handleRequests<BackgroundProtocol>(this.ext.runtime, {
       "popup:view": ({ tabId }) => this.view(tabId),
@@ -85,7 +85,7 @@ export class BackgroundController {
       const attached = this.attached.get(tabId);
       if (attached && (change.url || change.title) && tab.url) post(attached.port, { kind: "tab", url: tab.url, title: tab.title ?? "" });
     });
-    return migrateStorage(this.ext.storage.local)
+    return importOriginalExtension()
       .then(() => this.syncSiteScript())
       .catch((error: unknown) => console.error("[viewparty] start", error));
   }

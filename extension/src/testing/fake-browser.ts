@@ -1,8 +1,8 @@
 /**
- * A small in-memory WebExtension API for unit tests (Jest): storage with change events, runtime
- * messages and ports between "contexts", and tabs. Only what ExtensionApi declares.
+ * A small in-memory WebExtension API for unit tests (Jest): runtime messages and ports between
+ * "contexts", and tabs. Only what ExtensionApi declares (storage goes through WXT's storage items).
  */
-import type { EventLike, ExtensionApi, MessageSender, PortLike, StorageChanges, TabInfo } from "../platform/extension-api";
+import type { EventLike, ExtensionApi, MessageSender, PortLike, TabInfo } from "../platform/extension-api";
 
 class FakeEvent<F extends (...args: never[]) => unknown> implements EventLike<F> {
   readonly listeners = new Set<F>();
@@ -51,41 +51,15 @@ export class FakePort implements PortLike {
 }
 
 export class FakeBrowser implements ExtensionApi {
-  private data = new Map<string, unknown>();
   private nextTabId = 1;
   readonly tabList = new Map<number, TabInfo>();
   /** What `tabs.sendMessage(tabId, …)` reaches: one handler per tab (a content script). */
   readonly tabHandlers = new Map<number, (message: unknown, frameId: number) => Promise<unknown>>();
-  readonly onStorageChanged = new FakeEvent<(changes: StorageChanges, areaName: string) => void>();
   readonly onRuntimeMessage = new FakeEvent<(message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | undefined>();
   readonly onRuntimeConnect = new FakeEvent<(port: PortLike) => void>();
   readonly onTabRemoved = new FakeEvent<(tabId: number) => void>();
   readonly onTabUpdated = new FakeEvent<(tabId: number, change: { url?: string; title?: string; status?: string }, tab: TabInfo) => void>();
   readonly focusedWindows: number[] = [];
-
-  storage: ExtensionApi["storage"] = {
-    local: {
-      get: async (keys) => Object.fromEntries(keys.filter((k) => this.data.has(k)).map((k) => [k, clone(this.data.get(k))])),
-      set: async (items) => {
-        const changes: StorageChanges = {};
-        for (const [key, value] of Object.entries(items)) {
-          changes[key] = { oldValue: clone(this.data.get(key)), newValue: clone(value) };
-          this.data.set(key, clone(value));
-        }
-        if (Object.keys(changes).length > 0) this.onStorageChanged.emit(changes, "local");
-      },
-      remove: async (keys) => {
-        const changes: StorageChanges = {};
-        for (const key of keys) {
-          if (!this.data.has(key)) continue;
-          changes[key] = { oldValue: clone(this.data.get(key)) };
-          this.data.delete(key);
-        }
-        if (Object.keys(changes).length > 0) this.onStorageChanged.emit(changes, "local");
-      },
-    },
-    onChanged: this.onStorageChanged,
-  };
 
   runtime: ExtensionApi["runtime"] = {
     id: "fake-extension-id",
@@ -147,11 +121,6 @@ export class FakeBrowser implements ExtensionApi {
     },
   };
 
-  /** Raw storage contents (tests seed and inspect them). */
-  get raw(): Map<string, unknown> {
-    return this.data;
-  }
-
   addTab(url: string, extra: Partial<TabInfo> = {}): TabInfo {
     const tab: TabInfo = { id: this.nextTabId++, url, title: extra.title ?? "", windowId: 1, active: false, ...extra };
     this.tabList.set(tab.id!, tab);
@@ -186,9 +155,8 @@ export class FakeBrowser implements ExtensionApi {
   }
 
   /** A view of the API as the content script in `sender` sees it. */
-  asContent(sender: MessageSender): Pick<ExtensionApi, "runtime" | "storage"> {
+  asContent(sender: MessageSender): Pick<ExtensionApi, "runtime"> {
     return {
-      storage: this.storage,
       runtime: {
         ...this.runtime,
         sendMessage: (message) => this.sendRuntimeMessage(message, sender),
