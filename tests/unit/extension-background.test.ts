@@ -3,7 +3,8 @@
  * checked), guest sign-in, the popup's view and its clear errors, start/join/leave, which tab gets the
  * party, and the party port (SSE forwarded, commands answered, closed with the tab).
  */
-import { BackgroundController, NOT_SIGNED_IN } from "@/extension/src/background/controller";
+import { BackgroundController } from "@/extension/src/background/controller";
+import { NOT_SIGNED_IN } from "@/extension/src/background/errors";
 import { sendRequest } from "@/extension/src/messaging/messenger";
 import { MESSAGE_CHANNEL, PARTY_PORT, type BackgroundProtocol, type PortToContent } from "@/extension/src/messaging/protocol";
 import { STORAGE_KEYS } from "@/extension/src/storage/schema";
@@ -117,6 +118,27 @@ test("the popup's view: not signed in, server unreachable, unsupported and video
   view = (await popup("popup:view", { tabId: null })) as typeof view;
   expect(view.session).toBeNull();
   expect(await controller.store.session()).toBeNull();
+});
+
+test("the popup's party: live details from the server, the stored party with its invite link when offline, the host role as the server says, forgotten once ended", async () => {
+  const { server, popup, controller } = await setup();
+  await controller.store.setSession({ kind: "account", token: "good", userId: "u1", username: "ann", displayName: "Ann", expiresAt: null });
+  const binding = { id: "p1", inviteCode: "ABC123", role: "guest" as const, videoUrl: VIDEO, title: "Trailer", platform: "YouTube", tabId: 3 };
+  await controller.store.setParty(binding);
+  server.json("GET", "/api/v1/parties/p1", { ...DETAIL, role: "host", party_size: 4 });
+  const view = async () => ((await popup("popup:view", { tabId: null })) as BackgroundProtocol["popup:view"]["res"]).party;
+
+  // The host role was handed over: the server's answer wins and is kept.
+  expect(await view()).toEqual({ ...binding, role: "host", inviteUrl: `${SITE}/parties?invite=ABC123`, members: 4, state: "ACTIVE", hostDisplayName: "Ann" });
+  expect((await controller.store.party())?.role).toBe("host");
+
+  server.reachable = false;
+  expect(await view()).toEqual({ ...binding, role: "host", inviteUrl: `${SITE}/parties?invite=ABC123`, members: null, state: null, hostDisplayName: null });
+  server.reachable = true;
+
+  server.json("GET", "/api/v1/parties/p1", { ...DETAIL, state: "ENDED" });
+  expect(await view()).toBeNull();
+  expect(await controller.store.party()).toBeNull();
 });
 
 test("guest username sign-in; starting a party needs a session and a video; the host's tab is bound", async () => {
