@@ -10,7 +10,7 @@ export default defineContentScript({
   runAt: "document_start",
   main() {
     const ext = browser as unknown as ContentExtensionApi;
-    const store = new ExtensionStore(ext.storage.local, { serverUrl: __VP_SERVER_URL__ });
+    const store = new ExtensionStore({ serverUrl: __VP_SERVER_URL__ });
     installSiteBridge(window, ext.runtime, store.settings().then((settings) => settings.serverUrl));
   },
 });

@@ -3,12 +3,14 @@
  * checked), guest sign-in, the popup's view and its clear errors, start/join/leave, which tab gets the
  * party, and the party port (SSE forwarded, commands answered, closed with the tab).
  */
-import { BackgroundController, NOT_SIGNED_IN } from "@/extension/src/background/controller";
+import { BackgroundController } from "@/extension/src/background/controller";
+import { NOT_SIGNED_IN } from "@/extension/src/background/errors";
 import { sendRequest } from "@/extension/src/messaging/messenger";
 import { MESSAGE_CHANNEL, PARTY_PORT, type BackgroundProtocol, type PortToContent } from "@/extension/src/messaging/protocol";
 import { STORAGE_KEYS } from "@/extension/src/storage/schema";
 import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
-import { FakeBrowser, type FakePort } from "@/extension/src/testing/fake-browser";
+import { fakeExtension, type FakePort } from "@/extension/src/testing/fake-extension";
+import { fakeBrowser } from "wxt/testing/fake-browser";
 import { PROTOCOL_VERSION } from "@/lib/sync";
 
 const SITE = "http://localhost:3000";
@@ -43,19 +45,22 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 2000) => {
   }
 };
 
+/** Every tab's URL (WXT's fake browser also has a blank tab 0). */
+const tabUrls = async () => (await fakeBrowser.tabs.query({})).flatMap((t) => (t.url ? [t.url] : []));
+
 async function setup() {
-  const fake = new FakeBrowser();
+  const fake = fakeExtension();
   const server = new FakeApiServer()
     .json("GET", "/api/v1/health", { status: "ok" })
     .on("GET", "/api/v1/users/me", (req) =>
       req.headers.get("Authorization") === "Bearer good" ? Response.json(ME) : Response.json({ detail: "Authentication required." }, { status: 401 }),
     );
-  const controller = new BackgroundController(fake, { defaultServerUrl: SITE, fetch: server.fetch });
+  const controller = new BackgroundController(fake.browser, { defaultServerUrl: SITE, fetch: server.fetch });
   await controller.start();
-  const siteTab = fake.addTab(`${SITE}/extension-auth?mode=viewparty`);
-  const site = fake.asContent({ id: fake.runtime.id, url: `${SITE}/extension-auth?mode=viewparty`, tab: siteTab });
+  const siteTab = await fakeBrowser.tabs.create({ url: `${SITE}/extension-auth?mode=viewparty` });
+  const site = fake.asContent({ id: fakeBrowser.runtime.id, url: `${SITE}/extension-auth?mode=viewparty`, tab: siteTab });
   const popup = (type: keyof BackgroundProtocol & string, data: unknown) =>
-    sendRequest<BackgroundProtocol, typeof type>(fake.runtime, type, data as never);
+    sendRequest<BackgroundProtocol, typeof type>(fake.browser.runtime, type, data as never);
   return { fake, server, controller, site, siteTab, popup };
 }
 
@@ -76,7 +81,7 @@ test("AUTH_TOKEN from the site is checked with the API and kept; other origins a
   const { fake, site, controller } = await setup();
   const send = (runtime: typeof site.runtime, message: unknown) => sendRequest<BackgroundProtocol, "site:authToken">(runtime, "site:authToken", message as never);
 
-  const evil = fake.asContent({ id: fake.runtime.id, url: "https://evil.example/x", tab: { id: 77, url: "https://evil.example/x" } });
+  const evil = fake.asContent({ id: fakeBrowser.runtime.id, url: "https://evil.example/x", tab: { id: 77, url: "https://evil.example/x" } });
   expect(await send(evil.runtime, authMessage("good"))).toEqual({ success: false, error: "Not the ViewParty site." });
   expect(await controller.store.session()).toBeNull();
 
@@ -92,11 +97,11 @@ test("AUTH_TOKEN from the site is checked with the API and kept; other origins a
 
 test("the popup's view: not signed in, server unreachable, unsupported and video-less tabs, a revoked token", async () => {
   const { fake, server, popup, controller } = await setup();
-  const chromeTab = fake.addTab("chrome://extensions");
+  const chromeTab = await fakeBrowser.tabs.create({ url: "chrome://extensions" });
   let view = (await popup("popup:view", { tabId: chromeTab.id })) as BackgroundProtocol["popup:view"]["res"];
   expect(view).toMatchObject({ serverUrl: SITE, serverError: null, session: null, party: null, tab: { status: "unsupported" } });
 
-  const plain = fake.addTab("https://example.com/article");
+  const plain = await fakeBrowser.tabs.create({ url: "https://example.com/article" });
   view = (await popup("popup:view", { tabId: plain.id })) as typeof view;
   expect(view.tab).toEqual({ status: "unreachable" }); // no content script answered
   fake.tabHandlers.set(plain.id!, async () => ({ ok: true, value: { status: "no-video", platform: "Web video" } }));
@@ -115,9 +120,30 @@ test("the popup's view: not signed in, server unreachable, unsupported and video
   expect(await controller.store.session()).toBeNull();
 });
 
+test("the popup's party: live details from the server, the stored party with its invite link when offline, the host role as the server says, forgotten once ended", async () => {
+  const { server, popup, controller } = await setup();
+  await controller.store.setSession({ kind: "account", token: "good", userId: "u1", username: "ann", displayName: "Ann", expiresAt: null });
+  const binding = { id: "p1", inviteCode: "ABC123", role: "guest" as const, videoUrl: VIDEO, title: "Trailer", platform: "YouTube", tabId: 3 };
+  await controller.store.setParty(binding);
+  server.json("GET", "/api/v1/parties/p1", { ...DETAIL, role: "host", party_size: 4 });
+  const view = async () => ((await popup("popup:view", { tabId: null })) as BackgroundProtocol["popup:view"]["res"]).party;
+
+  // The host role was handed over: the server's answer wins and is kept.
+  expect(await view()).toEqual({ ...binding, role: "host", inviteUrl: `${SITE}/parties?invite=ABC123`, members: 4, state: "ACTIVE", hostDisplayName: "Ann" });
+  expect((await controller.store.party())?.role).toBe("host");
+
+  server.reachable = false;
+  expect(await view()).toEqual({ ...binding, role: "host", inviteUrl: `${SITE}/parties?invite=ABC123`, members: null, state: null, hostDisplayName: null });
+  server.reachable = true;
+
+  server.json("GET", "/api/v1/parties/p1", { ...DETAIL, state: "ENDED" });
+  expect(await view()).toBeNull();
+  expect(await controller.store.party()).toBeNull();
+});
+
 test("guest username sign-in; starting a party needs a session and a video; the host's tab is bound", async () => {
   const { fake, server, popup, controller } = await setup();
-  const tab = fake.addTab(VIDEO, { title: "Trailer - YouTube" });
+  const tab = await fakeBrowser.tabs.create({ url: VIDEO });
   fake.tabHandlers.set(tab.id!, async () => ({
     ok: true,
     value: { status: "ready", url: VIDEO, title: "Trailer", platform: "YouTube", platformDomain: "youtube.com" },
@@ -150,48 +176,51 @@ test("guest username sign-in; starting a party needs a session and a video; the 
 });
 
 test("JOIN_PARTY opens the party's video (or focuses a tab already on it) and binds that tab; only it gets the party", async () => {
-  const { fake, server, site, controller } = await setup();
+  const { fake, server, site, siteTab, controller } = await setup();
   await controller.store.setSession({ kind: "account", token: "good", userId: "u2", username: "bob", displayName: "Bob", expiresAt: null });
   server.json("POST", "/api/v1/parties/ABC123/join", { ...DETAIL, role: "guest", party_size: 2 });
   const join = () => sendRequest<BackgroundProtocol, "site:joinParty">(site.runtime, "site:joinParty", { partyId: "ABC123" });
 
   expect(await join()).toEqual({ success: true, partyId: "p1", vp_party_id: "p1" });
-  const opened = [...fake.tabList.values()].find((t) => t.url === VIDEO)!;
+  const opened = (await fakeBrowser.tabs.query({ url: VIDEO }))[0]!;
   expect(await controller.store.party()).toMatchObject({ id: "p1", role: "guest", tabId: opened.id, videoUrl: VIDEO });
 
   // Joining again focuses the open tab (same video, other URL details) instead of opening another.
-  fake.tabList.get(opened.id!)!.url = `${VIDEO}&t=42s`;
+  await fakeBrowser.tabs.update(opened.id!, { url: `${VIDEO}&t=42s` });
+  const focusWindow = jest.spyOn(fakeBrowser.windows, "update");
   await join();
-  expect([...fake.tabList.values()].filter((t) => t.url?.includes("youtube"))).toHaveLength(1);
-  expect(fake.focusedWindows).toEqual([1]);
+  expect((await tabUrls()).filter((url) => url.includes("youtube"))).toHaveLength(1);
+  expect(focusWindow.mock.calls).toEqual([[opened.windowId, { focused: true }]]);
+  focusWindow.mockRestore();
 
-  const other = fake.addTab("https://example.com/");
+  const other = await fakeBrowser.tabs.create({ url: "https://example.com/" });
   const hello = (tabId: number, url: string) =>
-    sendRequest<BackgroundProtocol, "player:hello">(fake.asContent({ id: fake.runtime.id, url, tab: { id: tabId, url, title: "t" } }).runtime, "player:hello", { frameUrl: url });
+    sendRequest<BackgroundProtocol, "player:hello">(fake.asContent({ id: fakeBrowser.runtime.id, url, tab: { id: tabId, url, title: "t" } }).runtime, "player:hello", { frameUrl: url });
   expect(await hello(other.id!, "https://example.com/")).toBeNull();
   expect(await hello(opened.id!, `${VIDEO}&t=42s`)).toEqual({ partyId: "p1", role: "guest", tabUrl: `${VIDEO}&t=42s`, tabTitle: "t", serverUrl: SITE });
 
   // Not signed in: a clear error (and the sign-in page opens).
   await controller.store.setSession(null);
   expect(await join()).toEqual({ success: false, error: NOT_SIGNED_IN });
-  expect([...fake.tabList.values()].some((t) => t.url === `${SITE}/extension-auth?mode=viewparty` && t.id !== 1)).toBe(true);
+  const signInTabs = await fakeBrowser.tabs.query({ url: `${SITE}/extension-auth?mode=viewparty` });
+  expect(signInTabs.some((t) => t.id !== siteTab.id)).toBe(true);
 });
 
 test("the party port: SSE events reach the tab, commands are answered, closing the tab closes the stream", async () => {
   const { fake, server, controller } = await setup();
   await controller.store.setSession({ kind: "account", token: "good", userId: "u1", username: "ann", displayName: "Ann", expiresAt: null });
-  const tab = fake.addTab(VIDEO);
+  const tab = await fakeBrowser.tabs.create({ url: VIDEO });
   await controller.store.setParty({ id: "p1", inviteCode: "ABC123", role: "host", videoUrl: VIDEO, title: "Trailer", platform: "YouTube", tabId: tab.id! });
   server.sse(/\/parties\/p1\/events$/).json("POST", "/api/v1/parties/p1/commands", { id: "3" });
 
   // Another tab is turned away.
-  const stranger = fake.connect(PARTY_PORT, { id: fake.runtime.id, tab: { id: 999, url: "https://example.com/" } });
+  const stranger = fake.connect(PARTY_PORT, { id: fakeBrowser.runtime.id, tab: { id: 999, url: "https://example.com/" } });
   const strangerGot: unknown[] = [];
   stranger.onMessage.addListener((m) => strangerGot.push(m));
   await until(() => strangerGot.length > 0);
   expect(strangerGot[0]).toEqual({ kind: "detached", reason: "This tab is not the party's tab." });
 
-  const port: FakePort = fake.connect(PARTY_PORT, { id: fake.runtime.id, tab: { id: tab.id, url: VIDEO } });
+  const port: FakePort = fake.connect(PARTY_PORT, { id: fakeBrowser.runtime.id, tab: { id: tab.id, url: VIDEO } });
   const got: PortToContent[] = [];
   port.onMessage.addListener((m) => got.push(m as PortToContent));
   port.postMessage({ kind: "command", command: { v: PROTOCOL_VERSION, type: "chat", text: "hi" }, reqId: 1 });
@@ -202,10 +231,11 @@ test("the party port: SSE events reach the tab, commands are answered, closing t
   expect(got).toContainEqual({ kind: "event", event: { v: PROTOCOL_VERSION, type: "presence", members: 3, hostOnline: true } });
   expect(got).toContainEqual({ kind: "result", reqId: 1, ok: true });
 
-  fake.onTabUpdated.emit(tab.id!, { title: "New title" }, { id: tab.id, url: VIDEO, title: "New title" });
+  await fakeBrowser.tabs.onUpdated.trigger(tab.id!, { title: "New title" }, { ...tab, title: "New title" });
   await until(() => got.some((m) => m.kind === "tab"));
+  expect(got).toContainEqual({ kind: "tab", url: VIDEO, title: "New title" });
 
-  fake.removeTab(tab.id!);
+  await fake.closeTab(tab.id!);
   port.disconnect();
   await until(() => server.streams[0]!.closed);
   await until(async () => (await controller.store.party())?.tabId === null);
@@ -214,17 +244,17 @@ test("the party port: SSE events reach the tab, commands are answered, closing t
 test("leaving tells the server, forgets the party and detaches the tab", async () => {
   const { fake, server, controller, popup } = await setup();
   await controller.store.setSession({ kind: "account", token: "good", userId: "u2", username: "bob", displayName: "Bob", expiresAt: null });
-  const tab = fake.addTab(VIDEO);
+  const tab = await fakeBrowser.tabs.create({ url: VIDEO });
   await controller.store.setParty({ id: "p1", inviteCode: "ABC123", role: "guest", videoUrl: VIDEO, title: "Trailer", platform: "YouTube", tabId: tab.id! });
   server.sse(/\/events$/).on("DELETE", "/api/v1/users/me/leave-party", () => new Response(null, { status: 204 }));
-  const port = fake.connect(PARTY_PORT, { id: fake.runtime.id, tab: { id: tab.id, url: VIDEO } });
+  const port = fake.connect(PARTY_PORT, { id: fakeBrowser.runtime.id, tab: { id: tab.id, url: VIDEO } });
   const got: PortToContent[] = [];
   port.onMessage.addListener((m) => got.push(m as PortToContent));
   await until(() => server.streams.length === 1);
 
   expect(await popup("popup:leaveParty", {})).toBeNull();
   expect(server.requests.some((r) => r.method === "DELETE" && r.path === "/api/v1/users/me/leave-party")).toBe(true);
-  expect(fake.raw.has(STORAGE_KEYS.party)).toBe(false);
+  expect(await fakeBrowser.storage.local.get(STORAGE_KEYS.party)).toEqual({});
   await until(() => got.some((m) => m.kind === "detached"));
   await until(() => server.streams[0]!.closed);
   expect(MESSAGE_CHANNEL).toBe("viewparty");

@@ -9,8 +9,8 @@ import type { PlayerControl, SiteAdapter } from "../adapters/types";
 import { handleRequests, sendRequest } from "../messaging/messenger";
 import { PARTY_PORT, type BackgroundProtocol, type ContentProtocol, type PartyCommand, type PlayerAssignment, type PortToBackground, type PortToContent, type TabProbe } from "../messaging/protocol";
 import type { ContentExtensionApi, PortLike } from "../platform/extension-api";
-import { LearnedPlayers, partyChange } from "../storage/extension-store";
-import { STORAGE_KEYS } from "../storage/schema";
+import { learnedPlayer, saveLearnedPlayer } from "../storage/learned-players";
+import { partyItem, viewerOffsetItem } from "../storage/storage-items";
 import { Overlay } from "../overlay/overlay";
 import { SyncSession } from "./sync-session";
 import { waitForVideo } from "./wait-for-video";
@@ -70,10 +70,7 @@ export class PlayerContentScript {
         "tab:probe": () => probePage(this.win.document, this.win.location.href),
       });
     }
-    this.ext.storage.onChanged.addListener((changes, area) => {
-      if (area !== "local") return;
-      const party = partyChange(changes);
-      if (party === undefined) return;
+    partyItem.watch((party) => {
       const model = this.active?.session.model;
       if (!party && model && (model.connection === "closed" || model.party?.state === "ENDED")) {
         // The party ended: leave "The party has ended." on screen for a moment.
@@ -86,8 +83,8 @@ export class PlayerContentScript {
       if (!party || (this.active && this.active.partyId !== party.id)) this.stop();
       if (party) void this.tryAttach();
     });
-    void this.ext.storage.local.get([STORAGE_KEYS.party]).then((items) => {
-      if (items[STORAGE_KEYS.party]) void this.tryAttach();
+    void partyItem.get().then((party) => {
+      if (party) void this.tryAttach();
     });
   }
 
@@ -140,7 +137,7 @@ export class PlayerContentScript {
       onSyncNow: () => session.syncNow(),
       onViewerOffset: (offsetMs) => {
         session.setViewerOffset(offsetMs);
-        void this.ext.storage.local.set({ [STORAGE_KEYS.viewerOffset]: session.model.viewerOffsetMs ?? 0 }).catch(() => undefined);
+        void viewerOffsetItem.set(session.model.viewerOffsetMs ?? 0).catch(() => undefined);
       },
       serverNow: () => {
         const clock = session.client.clock;
@@ -150,21 +147,18 @@ export class PlayerContentScript {
     overlay.setVideo(video);
     session.setPlayer(control);
     overlay.render(session.model);
-    void this.ext.storage.local
-      .get([STORAGE_KEYS.viewerOffset])
-      .then((items) => {
-        const stored = items[STORAGE_KEYS.viewerOffset];
-        if (typeof stored === "number" && Number.isFinite(stored)) session.setViewerOffset(stored);
+    void viewerOffsetItem
+      .get()
+      .then((stored) => {
+        if (stored !== null) session.setViewerOffset(stored);
       })
       .catch(() => undefined);
 
     // What earlier sessions learned about this site's player (a slow DRM seek, a biased rate): the
     // first resync can use it. Saved back while it plays and when the party stops here.
     const site = this.win.location.hostname;
-    const players = new LearnedPlayers(this.ext.storage.local);
     const controller = session.client.controller;
-    void players
-      .get(site)
+    void learnedPlayer(site)
       .then((stored) => {
         if (stored && !controller.learnedPlayer()) controller.restoreLearned(stored);
       })
@@ -175,7 +169,7 @@ export class PlayerContentScript {
       const key = JSON.stringify(learned);
       if (!learned || key === saved) return;
       saved = key;
-      void players.set(site, learned).catch(() => undefined);
+      void saveLearnedPlayer(site, learned).catch(() => undefined);
     };
 
     const active: Active = { partyId: assignment.partyId, port, session, overlay, control, timers: [], cleanups: [] };

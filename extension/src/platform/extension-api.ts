@@ -1,6 +1,7 @@
 /**
  * The slice of the WebExtension API the extension uses, as plain interfaces. Entry points pass the
  * real `browser`; unit tests pass a small fake. Chrome (MV3) and Firefox both return promises here.
+ * Storage is not here: it goes through WXT's storage items (../storage/storage-items.ts).
  */
 
 export interface EventLike<F extends (...args: never[]) => unknown> {
@@ -32,14 +33,6 @@ export interface PortLike {
   onDisconnect: EventLike<(port: PortLike) => void>;
 }
 
-export type StorageChanges = Record<string, { oldValue?: unknown; newValue?: unknown }>;
-
-export interface StorageAreaLike {
-  get(keys: string[]): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(keys: string[]): Promise<void>;
-}
-
 export interface RuntimeLike {
   id: string;
   sendMessage(message: unknown): Promise<unknown>;
@@ -61,10 +54,6 @@ export interface TabsLike {
 
 export interface ExtensionApi {
   runtime: RuntimeLike;
-  storage: {
-    local: StorageAreaLike;
-    onChanged: EventLike<(changes: StorageChanges, areaName: string) => void>;
-  };
   tabs: TabsLike;
   windows?: { update(windowId: number, info: { focused: boolean }): Promise<unknown> };
   permissions?: { request(permissions: { origins: string[] }): Promise<boolean> };
@@ -76,4 +65,4 @@ export interface ExtensionApi {
 }
 
 /** The subset a content script may use (no tabs API there). */
-export type ContentExtensionApi = Pick<ExtensionApi, "runtime" | "storage">;
+export type ContentExtensionApi = Pick<ExtensionApi, "runtime">;

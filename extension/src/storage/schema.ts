@@ -1,13 +1,11 @@
 /**
- * What the extension keeps in `storage.local`, version 2. Every value is parsed on read, so a
- * corrupt or foreign value falls back to the default instead of breaking the extension.
+ * The shapes of what the extension keeps in `storage.local`, one record per key. ./storage-items.ts
+ * parses every value read with these, so a corrupt or foreign value reads as absent (and falls back to
+ * the default) instead of breaking the extension.
  */
 import { z } from "zod";
 
-export const STORAGE_VERSION = 2;
-
 export const STORAGE_KEYS = {
-  version: "vp:schema",
   settings: "vp:settings",
   session: "vp:session",
   party: "vp:party",
@@ -63,3 +61,6 @@ export type StoredPlayer = z.infer<typeof learnedPlayerSchema>;
 
 /** By site (the page's host name). */
 export const learnedPlayersSchema = z.record(z.string().max(253), learnedPlayerSchema);
+
+/** The viewer's own sync offset from the host (ms). */
+export const viewerOffsetSchema = z.number().finite();

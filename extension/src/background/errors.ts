@@ -1,0 +1,17 @@
+/** The background's failures that callers tell apart by class, not by text, and the texts they show. */
+
+export const NOT_SIGNED_IN = "You're not signed in to the ViewParty extension. Open it from the toolbar to sign in or pick a guest name.";
+export const MISSING_AUTH = "Missing authentication data. Please try logging in again.";
+
+/** No account and no guest name yet. */
+export class NotSignedInError extends Error {
+  constructor() {
+    super(NOT_SIGNED_IN);
+    this.name = "NotSignedInError";
+  }
+}
+
+/** What a failure says to the popup or the site. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
