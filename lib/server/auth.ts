@@ -17,6 +17,7 @@ import { isProviderConfigured, SOCIAL_PROVIDER_IDS, socialSignInConfig } from ".
 import { syncTwitchUsername } from "./accounts/sync-twitch-username";
 import { getEnv } from "./env";
 import { siteOrigins } from "./http/site-origins";
+import { processSingleton } from "./process-singleton";
 
 /** Sign-up and profile edits refuse usernames that would shadow a route (`/{username}`). */
 async function rejectReservedUsername<T extends Record<string, unknown>>(user: T) {
@@ -169,18 +170,7 @@ function logHookError(error: unknown): void {
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
-const globalForAuth = globalThis as unknown as { __vpAuth?: Promise<Auth> };
-
-export function getAuth(): Promise<Auth> {
-  if (!globalForAuth.__vpAuth) {
-    const creating = createAuth();
-    globalForAuth.__vpAuth = creating;
-    creating.catch(() => {
-      if (globalForAuth.__vpAuth === creating) globalForAuth.__vpAuth = undefined;
-    });
-  }
-  return globalForAuth.__vpAuth;
-}
+export const getAuth: () => Promise<Auth> = processSingleton("auth", createAuth);
 
 /** Which social sign-ins this server can offer (buttons for the others say so plainly). */
 export function configuredSocialProviders(): { google: boolean; twitch: boolean; kick: boolean } {

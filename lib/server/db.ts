@@ -8,25 +8,14 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { openDb, type Db, type DbHandle, type DbKind } from "@/db/client";
 import { getEnv } from "./env";
-
-const globalForDb = globalThis as unknown as { __vpDb?: Promise<DbHandle> };
+import { forgetProcessSingleton, processSingleton } from "./process-singleton";
 
 function open(): Promise<DbHandle> {
   const env = getEnv();
   return openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.dataDir });
 }
 
-function handle(): Promise<DbHandle> {
-  if (!globalForDb.__vpDb) {
-    const opening = open();
-    globalForDb.__vpDb = opening;
-    // A failed open must not be cached: the next call tries again (e.g. after the other holder exits).
-    opening.catch(() => {
-      if (globalForDb.__vpDb === opening) globalForDb.__vpDb = undefined;
-    });
-  }
-  return globalForDb.__vpDb;
-}
+const handle = processSingleton<DbHandle>("db", open);
 
 export async function getDb(): Promise<Db> {
   return (await handle()).db;
@@ -42,7 +31,6 @@ export async function pingDb(): Promise<void> {
 }
 
 export async function closeDb(): Promise<void> {
-  const current = globalForDb.__vpDb;
-  globalForDb.__vpDb = undefined;
+  const current = forgetProcessSingleton<DbHandle>("db");
   if (current) await (await current).close();
 }
