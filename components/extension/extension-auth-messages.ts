@@ -5,7 +5,7 @@ export const LOADING_USER = "Loading user information...";
 export const AUTH_COMPLETE = "Authentication complete! You may close this tab.";
 export const TOKEN_NOT_ACKNOWLEDGED = "Token sent, but extension did not acknowledge.";
 export const NO_RESPONSE = "No response from extension within 5 seconds";
-export const MISSING_AUTH_DATA = "Missing authentication data. Please try logging in again.";
+export { MISSING_AUTH_DATA } from "@/lib/extension-bridge/messages";
 export const LOGIN_CANCELLED = "Login cancelled. Please close this tab and try again.";
 export const exceptionSending = (message: string) => `Exception sending token to extension: ${message}`;
 export const authenticationFailed = (message: string) => `Authentication failed: ${message}`;

@@ -9,6 +9,12 @@ import { PRODUCT_SLUG } from "@/lib/constants";
 export const SITE_SOURCE = `${PRODUCT_SLUG}-auth` as const; // "viewparty-auth"
 export const EXTENSION_SOURCE = `${PRODUCT_SLUG}-extension` as const; // "viewparty-extension"
 
+/**
+ * The error both sides give when a hand-over carries no usable session (no token, no user, or the
+ * token belongs to someone else): the extension answers it, the site shows it, word for word.
+ */
+export const MISSING_AUTH_DATA = "Missing authentication data. Please try logging in again.";
+
 /** Site → extension: hand over the bearer token. */
 export const authTokenMessageSchema = z.object({
   source: z.literal(SITE_SOURCE),

@@ -1,7 +1,7 @@
 /** The background's failures that callers tell apart by class, not by text, and the texts they show. */
 
 export const NOT_SIGNED_IN = "You're not signed in to the ViewParty extension. Open it from the toolbar to sign in or pick a guest name.";
-export const MISSING_AUTH = "Missing authentication data. Please try logging in again.";
+export { MISSING_AUTH_DATA as MISSING_AUTH } from "@/lib/extension-bridge/messages";
 
 /** No account and no guest name yet. */
 export class NotSignedInError extends Error {
