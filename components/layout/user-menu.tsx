@@ -56,7 +56,7 @@ export function UserMenu() {
       label={
         <>
           {user.lastLoginMethod === "twitch" && <TwitchIcon className="h-4 w-4 text-purple-300" />}
-          <span data-testid="header-user-name" className="max-w-[12rem] truncate">
+          <span data-testid="header-user-name" className="min-w-0 max-w-[12rem] truncate">
             {displayNameOf(user)}
           </span>
         </>

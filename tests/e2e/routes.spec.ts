@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
 import { expectNoSeriousAxeViolations } from "./scheduled-party-helpers";
+import { USERNAME_MAX_LENGTH } from "../../lib/reserved-usernames";
 
 /** Every route of the spec's route table except /{username}, which needs a user. */
 const ROUTES = [
@@ -167,3 +168,24 @@ for (const { name, viewport, isMobile, hasTouch } of VIEWPORTS) {
     });
   }
 }
+
+test("at 390×844 the header keeps the longest username on screen, shortened, without scrolling sideways", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  // The longest name an account may have, in wide letters: the header must shorten it, not widen.
+  const user = uniqueUser("W");
+  const longest = { ...user, username: `W${"W".repeat(USERNAME_MAX_LENGTH - 1 - user.username.length)}${user.username}`.slice(0, USERNAME_MAX_LENGTH) };
+  await signUpViaApi(page, longest);
+  await page.goto("/about");
+  const name = page.getByRole("banner").getByTestId("header-user-name");
+  await expect(name).toBeVisible();
+  for (const action of [page.getByRole("banner").getByRole("link", { name: "ViewParty", exact: true }), page.getByRole("banner").getByRole("button", { name: "Menu" }), name]) {
+    await expectOnScreen(page, action, String(action));
+  }
+  const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
+  // Shortened with an ellipsis; the whole name is still in the page (for assistive technology).
+  expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(name).toHaveText(longest.username);
+  await context.close();
+});
