@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import useSWR from "swr";
 import { LIVE_PARTY_LIST_LIMIT, LIVE_PARTY_POLL_INTERVAL_MS } from "@/lib/constants";
-import { partyDeltaSchema, type ActiveParty, type PartyDelta } from "@/lib/schemas/party";
+import type { ActiveParty, PartyDelta } from "@/lib/schemas/party";
 
 /** What the live table shows: the spec's field list plus the host's username, privacy and picture, synopsis and state. */
 export const LIVE_TABLE_FIELDS = [
@@ -42,6 +42,13 @@ export function applyPartyDelta(list: LiveParty[], delta: PartyDelta): LiveParty
   }
 }
 
+/**
+ * The deltas' schema (and zod with it, 28 KiB gzip) loads with the first delta, not with the page:
+ * a quiet list never needs it. Messages wait for it in their order (they chain on one promise).
+ */
+let deltaSchema: Promise<(typeof import("@/lib/schemas/party"))["partyDeltaSchema"]> | null = null;
+const loadDeltaSchema = () => (deltaSchema ??= import("@/lib/schemas/party").then((m) => m.partyDeltaSchema));
+
 export function useActiveParties() {
   const swr = useSWR<LiveParty[], Error>(ACTIVE_PARTIES_KEY, { refreshInterval: LIVE_PARTY_POLL_INTERVAL_MS });
   const { mutate } = swr;
@@ -56,9 +63,11 @@ export function useActiveParties() {
       } catch {
         return;
       }
-      const parsed = partyDeltaSchema.safeParse(raw);
-      if (!parsed.success) return;
-      void mutate((list) => (list ? applyPartyDelta(list, parsed.data) : list), { revalidate: false });
+      void loadDeltaSchema().then((schema) => {
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) return;
+        void mutate((list) => (list ? applyPartyDelta(list, parsed.data) : list), { revalidate: false });
+      });
     };
     // EventSource reconnects by itself; the 5 s poll covers whatever was missed meanwhile.
     return () => source.close();

@@ -53,6 +53,30 @@ test("live table: ended parties hidden, badges, dashes, synopsis tooltip, platfo
   await expect(rows.locator("td:nth-child(5)")).toHaveText(["3", "7", "12"]);
 });
 
+test("the deltas stream patches the live list between polls, and a malformed delta changes nothing", async ({ page }) => {
+  // The first poll answers; later polls never do, so only the stream can change the list.
+  let polls = 0;
+  await page.route(isActiveList, async (route) => {
+    polls += 1;
+    if (polls === 1) await json(route, [live("a", { party_size: 3 }), live("b", { party_size: 7 })]);
+  });
+  await page.route(isScheduledList, (route) => json(route, []));
+  const deltas = [
+    { type: "PARTY_SIZE", payload: { id: "a", party_size: 42 } },
+    { type: "PARTY_ENDED", payload: { id: "b" } },
+    { type: "PARTY_SIZE", payload: { id: "a", party_size: -1 } },
+  ];
+  await page.route(
+    (url) => url.pathname === "/api/v1/parties/active/deltas",
+    (route) => route.fulfill({ status: 200, contentType: "text/event-stream", body: deltas.map((d) => `data: ${JSON.stringify(d)}\n\n`).join("") }),
+  );
+  await page.goto("/parties");
+  const rows = liveTable(page).getByTestId("live-party-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Movie a");
+  await expect(rows.first().locator("td:nth-child(5)")).toHaveText("42");
+});
+
 test("scheduled table: platform filter, RSVP sort, description, TBA and dashes", async ({ page }) => {
   await fixtures(
     page,
