@@ -182,3 +182,33 @@ test("mute, slow mode and lock: host only, enforced on chat and joins, replicate
   expect((await command(live.baseUrl, party.id, host, { type: "room.waitforall", enabled: false })).status).toBe(200);
   await cat.stream.waitFor((e) => e.type === "moderation" && !(e.moderation as { waitForEveryone: boolean }).waitForEveryone);
 });
+
+test("a crowd opening streams at once: each join is decided on its own (a banned guest is refused, a guest from another party moves over)", async () => {
+  const host = await guestToken(live.baseUrl, "Crowd Host");
+  const party = await createParty(live.baseUrl, host);
+  await join(party.id, host);
+  const otherHost = await guestToken(live.baseUrl, "Other Host");
+  const other = await createParty(live.baseUrl, otherHost);
+  await join(other.id, otherHost);
+  const mover = await guestToken(live.baseUrl, "Mover Mo");
+  await join(other.id, mover);
+  const banned = await guestToken(live.baseUrl, "Banned Bo");
+  const bannedMember = await join(party.id, banned);
+  expect((await command(live.baseUrl, party.id, host, { type: "member.ban", memberId: bannedMember.id })).status).toBe(200);
+  await bannedMember.stream.done;
+  const crowd = await Promise.all(Array.from({ length: 10 }, (_, i) => guestToken(live.baseUrl, `Crowd ${i}`)));
+
+  // Every stream opens in the same moment (joins written together must still be answered one by one).
+  const answers = await Promise.all([...crowd, mover, banned].map((token) => openEvents(party.id, token)));
+  expect(answers.slice(0, crowd.length + 1)).toEqual(Array.from({ length: crowd.length + 1 }, () => ({ status: 200 })));
+  expect(answers.at(-1)).toEqual({ status: 403, detail: "The host banned you from this party." });
+
+  const currentParty = async (token: string) =>
+    ((await (await api(live.baseUrl, "GET", "/api/v1/users/me/current-party", token)).json()) as { current_party: { id: string } | null }).current_party?.id ?? null;
+  expect(await Promise.all([...crowd, mover].map(currentParty))).toEqual(Array.from({ length: crowd.length + 1 }, () => party.id));
+  expect(await currentParty(banned)).toBeNull();
+  // The party the mover left takes nothing more from them; the one they joined does.
+  expect((await command(live.baseUrl, other.id, mover, { type: "chat", text: "still here?" })).status).toBe(403);
+  expect((await command(live.baseUrl, party.id, mover, { type: "chat", text: "here now" })).status).toBe(200);
+  expect((await command(live.baseUrl, party.id, banned, { type: "chat", text: "let me in" })).status).toBe(403);
+});

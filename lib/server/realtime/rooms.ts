@@ -50,8 +50,10 @@ interface RoomEntry {
   endTimer?: NodeJS.Timeout;
 }
 
-const globalForRooms = globalThis as unknown as { __vpRooms?: Map<string, Promise<RoomEntry>> };
+const globalForRooms = globalThis as unknown as { __vpRooms?: Map<string, Promise<RoomEntry>>; __vpLoadedRooms?: Map<string, RoomEntry> };
 const rooms = (globalForRooms.__vpRooms ??= new Map());
+/** The replicas of `rooms` that finished loading and still serve a live party (read without waiting). */
+const loaded = (globalForRooms.__vpLoadedRooms ??= new Map<string, RoomEntry>());
 
 export async function loadPartyRow(partyId: string): Promise<PartyRow | undefined> {
   const db = await getDb();
@@ -88,7 +90,11 @@ async function entryFor(partyId: string, known?: PartyRow): Promise<RoomEntry> {
     rooms.set(partyId, loading);
     // A failed load is retried by the next request; an ended party is served but never kept.
     loading.then(
-      (loaded) => loaded.retired && rooms.get(partyId) === loading && rooms.delete(partyId),
+      (entry) => {
+        if (rooms.get(partyId) !== loading) return;
+        if (entry.retired) rooms.delete(partyId);
+        else loaded.set(partyId, entry);
+      },
       () => rooms.get(partyId) === loading && rooms.delete(partyId),
     );
   }
@@ -98,6 +104,16 @@ async function entryFor(partyId: string, known?: PartyRow): Promise<RoomEntry> {
 /** The live replica of a party (an ended party's replica is built from its row and not kept). */
 export async function getRoom(partyId: string, known?: PartyRow): Promise<Room> {
   return (await entryFor(partyId, known)).room;
+}
+
+/**
+ * The live replica of a party this instance already holds, without waiting or reading the database
+ * (undefined when it is not loaded yet, or the party ended). Its meta is the party's current state as
+ * every instance folds it: a stream opening on a party that is already live needs nothing more.
+ */
+export function loadedRoom(partyId: string): Room | undefined {
+  const entry = loaded.get(partyId);
+  return entry && !entry.retired ? entry.room : undefined;
 }
 
 /** Tears down an ended party on this instance; runs once, right after its replica folded ENDED. */
@@ -110,6 +126,7 @@ function retire(entry: RoomEntry): void {
   clearTimeout(entry.presenceTimer);
   entry.presenceTimer = undefined;
   entry.unsubscribe();
+  if (loaded.get(room.id) === entry) loaded.delete(room.id);
   void rooms.get(room.id)?.then((current: RoomEntry) => current === entry && rooms.delete(room.id));
   void getBus()
     .then((bus) => bus.discard(room.id))

@@ -13,8 +13,8 @@ export const POST = withApi(
   async ({ params: raw, user }) => {
     const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user.id);
-    const role = await joinParty(row, user.id);
     await getRoom(row.id, row); // load the replica now: the member's stream and commands follow
+    const role = await joinParty(row, user.id);
     return toPartyDetail(row, await partySize(row.id), role, false); // a member knows who hosts
   },
   { auth: "required", allowGuests: true },
