@@ -20,3 +20,9 @@ export function formErrorsOf<K extends string>(error: z.ZodError, fields: readon
   }
   return { fields: byField, messages: [...new Set(error.issues.map((issue) => issue.message))] };
 }
+
+/** `value` checked with `schema`: null when it passes, else its problems by field (see formErrorsOf). */
+export function problemsOf<K extends string>(schema: z.ZodType, value: unknown, fields: readonly K[]): FormErrors<K> | null {
+  const checked = schema.safeParse(value);
+  return checked.success ? null : formErrorsOf(checked.error, fields);
+}
