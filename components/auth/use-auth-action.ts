@@ -50,7 +50,16 @@ export function useAuthAction({ onSuccess }: Options) {
   const toast = useToast();
 
   async function credentials(mode: AuthMode, values: SignUpForm): Promise<AuthState> {
-    const failed = (message: string, invalid: CredentialField[] = []): AuthState => ({ values, errors: [message], detail: null, invalid });
+    /** Better Auth's answer: its error in the modal and in the toast's words, or the success toast. */
+    const settle = (error: { message?: string | undefined } | null, toastOnFailure: (message: string) => string, toastOnSuccess: string): AuthState => {
+      if (error) {
+        toast.error(toastOnFailure(messageOf(error)));
+        return { values, errors: [messageOf(error)], detail: null, invalid: [] };
+      }
+      toast.success(toastOnSuccess);
+      onSuccess();
+      return { ...INITIAL, values };
+    };
     if (mode === "signup") {
       const checked = signUpFormSchema.safeParse(values);
       if (!checked.success) {
@@ -61,25 +70,13 @@ export function useAuthAction({ onSuccess }: Options) {
       }
       const { username, email, password } = checked.data;
       const { error } = await authClient.signUp.email({ email, password, name: username, username });
-      if (error) {
-        toast.error(signupFailed(messageOf(error)));
-        return failed(messageOf(error));
-      }
-      toast.success(ACCOUNT_CREATED);
-      onSuccess();
-      return { ...INITIAL, values };
+      return settle(error, signupFailed, ACCOUNT_CREATED);
     }
     const { username: identifier, password } = signInFormSchema.parse(values);
     const { error } = identifier.includes("@")
       ? await authClient.signIn.email({ email: identifier, password })
       : await authClient.signIn.username({ username: identifier, password });
-    if (error) {
-      toast.error(loginFailed(messageOf(error)));
-      return failed(messageOf(error));
-    }
-    toast.success(LOGGED_IN);
-    onSuccess();
-    return { ...INITIAL, values };
+    return settle(error, loginFailed, LOGGED_IN);
   }
 
   /** Google, Twitch, Kick: a popup; a closed popup is no error. */
