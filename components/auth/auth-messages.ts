@@ -10,3 +10,8 @@ export const KICK_VERIFIER_MISSING = "Error: Code verifier missing. Please try l
 export const KICK_BACKEND_ERROR = "Backend Error";
 export const kickCouldNotSignIn = (detail: string) => `Error: Could not sign you in with Kick.${detail ? ` ${detail}` : ""}`;
 export const kickCriticalError = (message: string) => `Error: Critical error during Kick login: ${message}`;
+
+export const LOGGED_IN = "Logged in successfully!";
+export const ACCOUNT_CREATED = "Account created!";
+export const loginFailed = (message: string) => `Login failed: ${message}`;
+export const signupFailed = (message: string) => `Signup failed: ${message}`;

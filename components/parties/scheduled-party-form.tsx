@@ -5,7 +5,9 @@
  * optional with its leading whitespace trimmed. Validated with the API's own schema before sending;
  * every field's problem shows under that field (and all of them in one alert), not just the first.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useActionState, useId } from "react";
+import { FieldError, invalidFieldProps } from "@/components/ui/field";
+import { formErrorsOf } from "@/lib/forms/form-errors";
 import { SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
 import {
   SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH,
@@ -41,6 +43,31 @@ function initialValues(party?: ScheduledParty): Values {
 /** The API's field names → the form's input ids (suffixes), so an error lands under its field. */
 const FIELD_IDS = { title: "title", date_time: "when", show_movie: "platform", privacy: "privacy", description: "description" } as const;
 type FieldKey = keyof typeof FIELD_IDS;
+const FIELD_KEYS = Object.keys(FIELD_IDS) as FieldKey[];
+
+interface State {
+  /** What the form held when last sent (the form shows it again after a failure). */
+  values: Values;
+  error: string | null;
+  fieldErrors: Partial<Record<FieldKey, string>>;
+}
+
+function readValues(form: FormData): Values {
+  const text = (name: keyof Values) => String(form.get(name) ?? "");
+  return { title: text("title"), dateTime: text("dateTime"), platform: text("platform"), privacy: text("privacy") === "private" ? "private" : "public", description: text("description") };
+}
+
+/** The form's values as the API takes them: the local date and time becomes an ISO instant. */
+function inputOf(values: Values) {
+  const when = values.dateTime ? new Date(values.dateTime) : null;
+  return {
+    title: values.title,
+    date_time: when && !Number.isNaN(when.getTime()) ? when.toISOString() : "",
+    show_movie: values.platform,
+    privacy: values.privacy,
+    description: values.description,
+  };
+}
 
 interface Props {
   party?: ScheduledParty;
@@ -52,67 +79,52 @@ interface Props {
 }
 
 export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState<Values>(() => initialValues(party));
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldKey, string>>>({});
-  const [saving, setSaving] = useState(false);
   const id = useId();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const when = values.dateTime ? new Date(values.dateTime) : null;
-    const input = {
-      title: values.title,
-      date_time: when && !Number.isNaN(when.getTime()) ? when.toISOString() : "",
-      show_movie: values.platform,
-      privacy: values.privacy,
-      description: values.description,
-    };
-    const checked = scheduledPartyInputSchema.safeParse(input);
-    if (!checked.success) {
-      const byField: Partial<Record<FieldKey, string>> = {};
-      for (const issue of checked.error.issues) {
-        const key = issue.path[0];
-        if (typeof key === "string" && key in FIELD_IDS && !byField[key as FieldKey]) byField[key as FieldKey] = issue.message;
+  const [state, action, saving] = useActionState(
+    async (_previous: State, form: FormData): Promise<State> => {
+      const values = readValues(form);
+      const input = inputOf(values);
+      const checked = scheduledPartyInputSchema.safeParse(input);
+      if (!checked.success) {
+        const { fields, messages } = formErrorsOf(checked.error, FIELD_KEYS);
+        return { values, fieldErrors: fields, error: messages.join(" ") || "Please check the form." };
       }
-      setFieldErrors(byField);
-      setError([...new Set(checked.error.issues.map((issue) => issue.message))].join(" ") || "Please check the form.");
-      return;
-    }
-    setSaving(true);
-    setFieldErrors({});
-    setError(null);
-    try {
-      await onSubmit(input as ScheduledPartyInput);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSaving(false);
-    }
-  }
+      try {
+        await onSubmit(input as ScheduledPartyInput);
+        return { values, fieldErrors: {}, error: null };
+      } catch (failure) {
+        return { values, fieldErrors: {}, error: failure instanceof Error ? failure.message : String(failure) };
+      }
+    },
+    { values: initialValues(party), fieldErrors: {}, error: null },
+  );
+  const { values, fieldErrors } = state;
+  const error = saving ? null : state.error;
+  const invalid = (key: FieldKey) => invalidFieldProps(`${id}-${FIELD_IDS[key]}-error`, fieldErrors[key]);
 
+  // React resets a form after its action, to each field's default. A select takes its default only
+  // when it mounts, so the selects are keyed by the value sent: a failed attempt keeps the choice.
   return (
-    <form onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2" noValidate>
+    <form action={action} className="grid gap-4 sm:grid-cols-2" noValidate>
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-title`} className={labelClass}>
           Title
         </label>
-        <input id={`${id}-title`} aria-invalid={Boolean(fieldErrors.title)} aria-describedby={fieldErrors.title ? `${id}-title-error` : undefined} className={inputClass} required maxLength={SCHEDULED_PARTY_TITLE_MAX_LENGTH} value={values.title} onChange={(e) => set("title", e.target.value)} />
+        <input id={`${id}-title`} name="title" {...invalid("title")} className={inputClass} required maxLength={SCHEDULED_PARTY_TITLE_MAX_LENGTH} defaultValue={values.title} />
         <FieldError id={`${id}-title-error`} message={fieldErrors.title} />
       </div>
       <div>
         <label htmlFor={`${id}-when`} className={labelClass}>
           Date and time
         </label>
-        <input id={`${id}-when`} aria-invalid={Boolean(fieldErrors.date_time)} aria-describedby={fieldErrors.date_time ? `${id}-when-error` : undefined} type="datetime-local" className={inputClass} required value={values.dateTime} onChange={(e) => set("dateTime", e.target.value)} />
+        <input id={`${id}-when`} name="dateTime" {...invalid("date_time")} type="datetime-local" className={inputClass} required defaultValue={values.dateTime} />
         <FieldError id={`${id}-when-error`} message={fieldErrors.date_time} />
       </div>
       <div>
         <label htmlFor={`${id}-platform`} className={labelClass}>
           Platform
         </label>
-        <select id={`${id}-platform`} aria-invalid={Boolean(fieldErrors.show_movie)} aria-describedby={fieldErrors.show_movie ? `${id}-platform-error` : undefined} className={inputClass} required value={values.platform} onChange={(e) => set("platform", e.target.value)}>
+        <select key={values.platform} id={`${id}-platform`} name="platform" {...invalid("show_movie")} className={inputClass} required defaultValue={values.platform}>
           <option value="">Select a platform</option>
           {SCHEDULED_PARTY_PLATFORMS.map((p) => (
             <option key={p} value={p}>
@@ -126,7 +138,7 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
         <label htmlFor={`${id}-privacy`} className={labelClass}>
           Privacy
         </label>
-        <select id={`${id}-privacy`} className={inputClass} value={values.privacy} onChange={(e) => set("privacy", e.target.value === "private" ? "private" : "public")}>
+        <select key={values.privacy} id={`${id}-privacy`} name="privacy" className={inputClass} defaultValue={values.privacy}>
           <option value="public">Public</option>
           <option value="private">Private</option>
         </select>
@@ -136,12 +148,13 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
           Description <span className="font-normal text-slate-300">(optional)</span>
         </label>
         <textarea
-          id={`${id}-description`} aria-invalid={Boolean(fieldErrors.description)} aria-describedby={fieldErrors.description ? `${id}-description-error` : undefined}
+          id={`${id}-description`}
+          name="description"
+          {...invalid("description")}
           className={inputClass}
           rows={3}
           maxLength={SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH}
-          value={values.description}
-          onChange={(e) => set("description", e.target.value)}
+          defaultValue={values.description}
         />
         <FieldError id={`${id}-description-error`} message={fieldErrors.description} />
       </div>
@@ -164,11 +177,3 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
   );
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-300">
-      {message}
-    </p>
-  );
-}

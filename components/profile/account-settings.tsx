@@ -1,94 +1,22 @@
 "use client";
 /**
  * Profile account settings (the spec shows both as "coming soon"; here they work):
- * - Edit Info: username, display name and e-mail, each unique (PATCH /api/v1/users/me/account).
+ * - Edit Info (edit-info.tsx): username, display name and e-mail.
  * - Link/Unlink Providers: Google, Twitch and Kick through Better Auth (link = a redirect through the
  *   provider and back here; unlink is refused for the last way to sign in).
  */
-import { useEffect, useId, useState, type FormEvent } from "react";
-import useSWR, { useSWRConfig } from "swr";
-import { apiFetch } from "@/lib/api/client";
-import { OWN_USER_PATH } from "@/lib/api/use-own-user";
-import { authClient, refreshSession } from "@/lib/auth-client";
+import { useEffect, useId, useState } from "react";
+import useSWR from "swr";
+import { authClient } from "@/lib/auth-client";
 import { describeSignInError, SOCIAL_PROVIDERS, type ProvidersStatus, type SocialProvider } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
+import { EditInfo } from "./edit-info";
 
 const sectionClass = "rounded-xl border border-slate-700 bg-slate-900 p-6";
-const inputClass =
-  "w-full rounded-md border border-slate-500 bg-slate-950 px-3 py-2 text-slate-50 focus:border-cyan-300 focus:outline-none focus:ring-2 focus:ring-cyan-300/40";
 const buttonClass =
   "rounded-md border border-slate-500 px-3 py-1.5 text-sm text-slate-100 hover:border-cyan-300 disabled:cursor-not-allowed disabled:opacity-60";
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
-
-function EditInfo({ user }: { user: OwnUser }) {
-  const { mutate } = useSWRConfig();
-  const [fields, setFields] = useState({ username: user.username ?? "", display_name: user.display_name, email: user.email });
-  const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const id = useId();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const changes = Object.fromEntries(
-      Object.entries(fields).filter(([key, value]) => value.trim() !== String(user[key as keyof typeof fields] ?? "")),
-    );
-    if (Object.keys(changes).length === 0) {
-      setResult({ ok: true, text: "Nothing to save." });
-      return;
-    }
-    setSaving(true);
-    setResult(null);
-    try {
-      const updated = await apiFetch<OwnUser>("/api/v1/users/me/account", { method: "PATCH", json: changes });
-      await mutate(OWN_USER_PATH, updated, { revalidate: false });
-      refreshSession(); // the header shows the new name
-      setResult({ ok: true, text: "Saved." });
-    } catch (error) {
-      setResult({ ok: false, text: messageOf(error, "Failed to save changes.") });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const field = (key: keyof typeof fields, label: string, type = "text") => (
-    <label className="block text-sm" htmlFor={`${id}-${key}`}>
-      <span className="mb-1 block text-slate-200">{label}</span>
-      <input
-        id={`${id}-${key}`}
-        name={key}
-        type={type}
-        required
-        value={fields[key]}
-        onChange={(e) => setFields((f) => ({ ...f, [key]: e.target.value }))}
-        className={inputClass}
-      />
-    </label>
-  );
-
-  return (
-    <section aria-labelledby={`${id}-title`} className={sectionClass}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
-        Edit Info
-      </h2>
-      <form onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-3">
-        {field("username", "Username")}
-        {field("display_name", "Display name")}
-        {field("email", "E-mail", "email")}
-        <div className="flex items-center gap-3 sm:col-span-3">
-          <button type="submit" disabled={saving} className="rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950 disabled:opacity-60">
-            {saving ? "Saving..." : "Save info"}
-          </button>
-          {result && (
-            <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-emerald-300" : "text-red-300"}>
-              {result.text}
-            </p>
-          )}
-        </div>
-      </form>
-    </section>
-  );
-}
 
 interface LinkedAccount {
   /** Better Auth's row id (what unlink-account takes). */

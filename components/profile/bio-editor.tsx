@@ -1,56 +1,76 @@
 "use client";
-/** Bio with inline edit: view ↔ edit, a counter out of 300, cancel restores. */
-import { useId } from "react";
+/** Bio with inline edit: view ↔ edit, a counter out of 300, cancel restores; checked with the profile schema before sending. */
+import { useId, useState } from "react";
 import { inputClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { BIO_MAX_LENGTH } from "@/lib/constants";
+import { problemsOf } from "@/lib/forms/form-errors";
+import { profileUpdateSchema } from "@/lib/schemas/user";
 import { EditActions } from "./edit-actions";
 import { ProfileSection } from "./profile-section";
-import { useInlineEdit } from "./use-inline-edit";
+import { useEditorAction } from "./use-editor-action";
 
 export const NO_BIO = "No bio set.";
 export const BIO_SAVED = "Bio saved.";
+export const BIO_FAILED = "Failed to update bio.";
 
 export function BioEditor({ bio }: { bio: string | null }) {
-  const { draft, setDraft, saving, error, save, cancel } = useInlineEdit<string>((bio) => updateOwnProfile({ bio }), "Failed to update bio.", BIO_SAVED);
-  const id = useId();
-  const editing = draft !== null;
-
+  const [editing, setEditing] = useState(false);
   return (
     <ProfileSection
       title="Bio"
       actions={
         !editing && (
-          <button type="button" className={smallSecondaryButtonClass} onClick={() => setDraft(bio ?? "")} aria-label="Edit bio">
+          <button type="button" className={smallSecondaryButtonClass} onClick={() => setEditing(true)} aria-label="Edit bio">
             Edit
           </button>
         )
       }
     >
       {editing ? (
-        <div className="space-y-2">
-          <label htmlFor={`${id}-bio`} className="sr-only">
-            Bio
-          </label>
-          <textarea
-            id={`${id}-bio`}
-            className={inputClass}
-            rows={4}
-            maxLength={BIO_MAX_LENGTH}
-            value={draft}
-            aria-describedby={`${id}-count`}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <p id={`${id}-count`} className="text-right text-xs text-slate-300" aria-live="polite">
-            {draft.length}/{BIO_MAX_LENGTH}
-          </p>
-          <EditActions error={error} saving={saving} onSave={() => void save()} onCancel={cancel} />
-        </div>
+        <BioForm bio={bio ?? ""} onDone={() => setEditing(false)} />
       ) : (
         <p className="whitespace-pre-line text-[color:var(--profile-text)]" data-testid="bio">
           {bio || NO_BIO}
         </p>
       )}
     </ProfileSection>
+  );
+}
+
+/** One edit of the bio; unmounted on cancel and after a save. */
+function BioForm({ bio, onDone }: { bio: string; onDone: () => void }) {
+  const { state, action } = useEditorAction({
+    read: (form) => String(form.get("bio") ?? ""),
+    check: (draft) => problemsOf(profileUpdateSchema, { bio: draft }, ["bio"]),
+    persist: (draft) => updateOwnProfile({ bio: draft }),
+    failure: BIO_FAILED,
+    saved: BIO_SAVED,
+    onSaved: onDone,
+  });
+  const value = state.draft ?? bio;
+  const [length, setLength] = useState(value.length);
+  const id = useId();
+
+  return (
+    <form action={action} className="space-y-2">
+      <label htmlFor={`${id}-bio`} className="sr-only">
+        Bio
+      </label>
+      <textarea
+        id={`${id}-bio`}
+        name="bio"
+        className={inputClass}
+        rows={4}
+        maxLength={BIO_MAX_LENGTH}
+        defaultValue={value}
+        aria-describedby={`${id}-count`}
+        onChange={(e) => setLength(e.target.value.length)}
+      />
+      <p id={`${id}-count`} className="text-right text-xs text-slate-300" aria-live="polite">
+        {length}/{BIO_MAX_LENGTH}
+      </p>
+      <EditActions error={state.error} onCancel={onDone} />
+    </form>
   );
 }

@@ -1,19 +1,26 @@
-/** The foot of an inline editor: its error, Save and Cancel (cancel drops the draft and the error). */
+"use client";
+/**
+ * The foot of an inline editor's form: its error, Save and Cancel (cancel drops the draft and the
+ * error). Both buttons wait while the form's save runs.
+ */
+import { useFormStatus } from "react-dom";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/parties/styles";
+import { SubmitButton } from "@/components/ui/submit-button";
 
-export function EditActions({ error, saving, onSave, onCancel }: { error: string | null; saving: boolean; onSave: () => void; onCancel: () => void }) {
+export function EditActions({ error, onCancel }: { error: string | null; onCancel: () => void }) {
+  const { pending } = useFormStatus();
   return (
     <>
-      {error && (
+      {error && !pending && (
         <p role="alert" className="text-sm font-medium text-red-300">
           {error}
         </p>
       )}
       <div className="flex gap-3">
-        <button type="button" className={primaryButtonClass} onClick={onSave} disabled={saving}>
-          {saving ? "Saving..." : "Save"}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel} disabled={saving}>
+        <SubmitButton className={primaryButtonClass} pendingLabel="Saving...">
+          Save
+        </SubmitButton>
+        <button type="button" className={secondaryButtonClass} onClick={onCancel} disabled={pending}>
           Cancel
         </button>
       </div>

@@ -25,3 +25,18 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select className={inputVariants({ size: "sm", className })} {...props} />;
 }
+
+/** A field's problem under it; the control points here with `invalidFieldProps`. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-300">
+      {message}
+    </p>
+  );
+}
+
+/** Marks a control invalid and describes it by its FieldError (same `id`) while it has a problem. */
+export function invalidFieldProps(errorId: string, message: string | undefined) {
+  return { "aria-invalid": Boolean(message), "aria-describedby": message ? errorId : undefined } as const;
+}

@@ -64,6 +64,25 @@ export const kickExchangeCodeRequestSchema = z.object({
 });
 export const kickExchangeCodeResponseSchema = z.object({ kickAccessToken: z.string() });
 
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match.";
+
+/**
+ * The auth modal's e-mail sign-up as typed. Only the passwords are compared here: the username and
+ * e-mail rules are the sign-up endpoint's, which answers with its own message.
+ */
+export const signUpFormSchema = z
+  .object({
+    username: z.string().trim(),
+    email: z.string().trim(),
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+export type SignUpForm = z.input<typeof signUpFormSchema>;
+
+/** The auth modal's sign-in: a username or an e-mail address (anything with "@"), and a password. */
+export const signInFormSchema = z.object({ username: z.string().trim(), password: z.string() });
+
 /** Edit Info: any subset of the three; at least one. */
 export const accountInfoUpdateSchema = z
   .object({

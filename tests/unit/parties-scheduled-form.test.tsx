@@ -27,3 +27,25 @@ test("an empty form → title, date and platform errors together, each under its
   expect(title).toHaveAttribute("aria-invalid", "false");
   expect(platform).toHaveAttribute("aria-invalid", "true");
 });
+
+test("while saving the button shows its busy label and both buttons wait; a refusal keeps every field", async () => {
+  let refuse!: (reason: Error) => void;
+  const onSubmit = jest.fn(() => new Promise<void>((_, reject) => (refuse = reject)));
+  render(<ScheduledPartyForm submitLabel="Create" busyLabel="Creating..." onSubmit={onSubmit} onCancel={() => {}} />);
+  await userEvent.type(screen.getByLabelText("Title"), "Movie night");
+  await userEvent.type(screen.getByLabelText("Date and time"), "2031-03-14T20:00");
+  await userEvent.selectOptions(screen.getByLabelText("Platform"), "Netflix");
+  await userEvent.selectOptions(screen.getByLabelText("Privacy"), "private");
+  await userEvent.click(screen.getByRole("button", { name: "Create" }));
+  expect(await screen.findByRole("button", { name: "Creating..." })).toBeDisabled();
+  expect(screen.getByRole("button", { name: "Cancel" })).toBeDisabled();
+  expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: "Movie night", show_movie: "Netflix", privacy: "private", date_time: new Date("2031-03-14T20:00").toISOString() }));
+
+  refuse(new Error("Failed to create party."));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Failed to create party.");
+  expect(screen.getByRole("button", { name: "Create" })).toBeEnabled();
+  expect(screen.getByLabelText("Title")).toHaveValue("Movie night");
+  expect(screen.getByLabelText("Date and time")).toHaveValue("2031-03-14T20:00");
+  expect(screen.getByLabelText("Platform")).toHaveValue("Netflix");
+  expect(screen.getByLabelText("Privacy")).toHaveValue("private");
+});

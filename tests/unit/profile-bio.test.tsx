@@ -56,3 +56,32 @@ test("a refused save shows \"Failed to update bio.\" with the server's reason an
   expect(await screen.findByRole("alert")).toHaveTextContent("Failed to update bio. Bio must be at most 300 characters.");
   expect(screen.getByRole("textbox", { name: "Bio" })).toHaveValue("x");
 });
+
+test("while the bio saves, Save says Saving... and both buttons wait; the editor closes once saved", async () => {
+  const user = userEvent.setup();
+  let answer!: () => void;
+  update.mockReturnValue(new Promise((resolve) => (answer = () => resolve({} as never))));
+  renderBio("Old");
+  await user.click(screen.getByRole("button", { name: "Edit bio" }));
+  await user.type(screen.getByRole("textbox", { name: "Bio" }), "!");
+  await user.click(screen.getByRole("button", { name: "Save" }));
+  expect(await screen.findByRole("button", { name: "Saving..." })).toBeDisabled();
+  expect(screen.getByRole("button", { name: "Cancel" })).toBeDisabled();
+  answer();
+  expect(await screen.findByText("Bio saved.")).toBeInTheDocument();
+  expect(screen.queryByRole("textbox", { name: "Bio" })).not.toBeInTheDocument();
+  expect(update).toHaveBeenCalledWith({ bio: "Old!" });
+});
+
+test("a bio with a control character is refused before sending, with the rule's text", async () => {
+  const user = userEvent.setup();
+  renderBio(null);
+  await user.click(screen.getByRole("button", { name: "Edit bio" }));
+  const box = screen.getByRole("textbox", { name: "Bio" });
+  await user.click(box);
+  await user.paste("a\u0007b");
+  await user.click(screen.getByRole("button", { name: "Save" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent(/^Failed to update bio\. Bio must not contain control characters/);
+  expect(update).not.toHaveBeenCalled();
+  expect(screen.getByRole("textbox", { name: "Bio" })).toHaveValue("a\u0007b");
+});
