@@ -15,6 +15,23 @@ import type { SseSink } from "./sse";
 
 const HEARTBEAT = Buffer.from(": hb\n\n");
 const HELLO = Buffer.from("retry: 1000\n: connected\n\n");
+const CRLF = Buffer.from("\r\n");
+
+const chunks = new WeakMap<Uint8Array, Buffer>();
+
+/**
+ * A frame as one HTTP/1.1 chunk (size line, bytes, CRLF), encoded once however many streams write
+ * it: written straight to each socket, an event costs every guest one `write` of a ready buffer,
+ * where `res.write` frames the chunk anew and corks and uncorks the socket on the next tick.
+ */
+function asChunk(frame: Uint8Array): Buffer {
+  let chunk = chunks.get(frame);
+  if (!chunk) {
+    chunk = Buffer.concat([Buffer.from(`${frame.byteLength.toString(16)}\r\n`), frame, CRLF]);
+    chunks.set(frame, chunk);
+  }
+  return chunk;
+}
 
 interface NodeStream {
   res: ServerResponse;
@@ -80,7 +97,11 @@ export function openNodeSse(res: ServerResponse, open: (sink: SseSink) => Promis
         destroySocket(res);
         return false;
       }
-      res.write(frame);
+      const socket = res.socket;
+      // Once the headers are out and the response holds nothing of its own (everything it was given
+      // went to the socket), a chunk can go to the socket directly; res.end() still closes the body.
+      if (socket && res.chunkedEncoding && res.headersSent && res.writableLength === socket.writableLength) socket.write(asChunk(frame));
+      else res.write(frame);
       return true;
     },
     close: () => finish(),

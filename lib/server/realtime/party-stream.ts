@@ -25,9 +25,18 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
   return sseResponse(req, async (sink) => {
     let sentUpTo: string | null = null;
     let ready = false;
+    /**
+     * Set once a live event followed what the snapshot or the replay covered: the replica hands over
+     * events in increasing order, so from then on none can repeat one already sent (until then, the
+     * replay may have run ahead of the replica).
+     */
+    let inOrder = false;
     const pending: LoggedEvent[] = [];
     const send = (event: LoggedEvent) => {
-      if (sentUpTo !== null && compareEventIds(event.id, sentUpTo) <= 0) return;
+      if (!inOrder) {
+        if (sentUpTo !== null && compareEventIds(event.id, sentUpTo) <= 0) return;
+        inOrder = ready;
+      }
       sentUpTo = event.id;
       sink.write(event.frame);
     };
