@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, type check, build, Jest (unit + component + integration against the started app),
- * Playwright end-to-end in Debian's Chromium. Installs missing system packages with apt when run as
- * root; otherwise says exactly what to install. With DATABASE_URL set, every test that starts the app
- * runs it against a fresh PostgreSQL database created for this run (and dropped after).
+ * `npm test`: lint, type check, build, Jest (unit + component + integration against the started app,
+ * on the embedded database), the integration tests again on PostgreSQL + Redis (the production
+ * set-up), Playwright end-to-end in Debian's Chromium. Installs missing system packages with apt when
+ * run as root; otherwise says exactly what to install. With DATABASE_URL set, the first Jest run
+ * starts the app against a fresh PostgreSQL database created for this run (and dropped after) too.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -16,6 +17,9 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // Not test-results/: Playwright empties that folder when it starts, which deleted Jest's summary.
 const resultsDir = path.join(root, ".test-summary");
 const timings = [];
+/** Run at the end, passed or failed: drop what this run created on the shared servers. */
+const cleanups = [];
+const JEST_RESULTS = ["jest.json", "jest-postgres-redis.json"];
 
 function step(name, fn) {
   console.log(`\n━━ ${name} ━━`);
@@ -101,32 +105,84 @@ function ensureSystemPackages() {
   must("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing], { env: { DEBIAN_FRONTEND: "noninteractive" } });
 }
 
-let pgTestDb = null;
+function psql(url, sql, opts = {}) {
+  const result = spawnSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (result.status !== 0 && !opts.allowFailure) finish(false, `psql on ${new URL(url).host} failed: ${sql}`);
+  return result.stdout ?? "";
+}
+
+/** Creates a database for this run, dropped at the end (passed or failed); returns its URL. */
+function createRunDatabase(adminUrl, name) {
+  psql(adminUrl, `CREATE DATABASE ${name}`);
+  cleanups.push(() => psql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, { allowFailure: true }));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 function preparePostgres() {
-  const url = process.env.DATABASE_URL;
-  if (!url) return;
+  if (!process.env.DATABASE_URL) return;
   const name = `vp_test_${Date.now()}_${process.pid}`;
-  const admin = new URL(url);
-  const status = run("psql", [admin.toString(), "-v", "ON_ERROR_STOP=1", "-qc", `CREATE DATABASE ${name}`]);
-  if (status !== 0) finish(false, `could not create test database ${name} on ${admin.host}`);
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  process.env.DATABASE_URL = testUrl.toString();
-  pgTestDb = { admin: admin.toString(), name };
+  process.env.DATABASE_URL = createRunDatabase(process.env.DATABASE_URL, name);
   console.log(`▸ PostgreSQL mode: tests use the fresh database ${name}`);
 }
 
-function dropPostgres() {
-  if (!pgTestDb) return;
-  spawnSync("psql", [pgTestDb.admin, "-qc", `DROP DATABASE IF EXISTS ${pgTestDb.name} WITH (FORCE)`], { stdio: "ignore" });
+// The servers the tests use (as the integration helpers default to).
+const PG_ADMIN_URL = process.env.VP_TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const REDIS_URL = process.env.VP_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+// Database and Redis key prefix of one run: named with the run's start so that another checkout's run
+// on the same servers keeps its own, and a killed run's leftovers can be told by age.
+const RUN_NAME = /^vp_itrun_(\d+)_\d+$/;
+const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
+/**
+ * Integration files that fix the app's database and Redis themselves, so a second run would repeat the
+ * first: the scale-out tests (two instances on a database and Redis prefix of their own), the Redis
+ * bus alone, the database error mapping (its own database), and the embedded database's own tests
+ * (they start the app without DATABASE_URL). Together about half the integration run's time.
+ */
+const SAME_IN_BOTH_RUNS = new Set([
+  "database-errors.test.ts",
+  "embedded-db.test.ts",
+  "live-parties-redis.test.ts",
+  "npm-start.test.ts",
+  "party-host-handover-redis.test.ts",
+  "party-moderation-redis.test.ts",
+  "party-polls-redis.test.ts",
+  "party-recordings-redis.test.ts",
+  "realtime-redis-bus.test.ts",
+  "sign-in-limits-redis.test.ts",
+  "twitch-bot-redis.test.ts",
+]);
+
+/** The integration tests once more, with the app on a fresh PostgreSQL database and on Redis. */
+function integrationOnPostgresAndRedis() {
+  const stale = psql(PG_ADMIN_URL, "SELECT datname FROM pg_database WHERE datname LIKE 'vp\\_itrun\\_%'")
+    .split("\n")
+    .filter((name) => Number(RUN_NAME.exec(name)?.[1]) < Date.now() - STALE_AFTER_MS);
+  for (const name of stale) psql(PG_ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, { allowFailure: true });
+
+  const name = `vp_itrun_${Date.now()}_${process.pid}`;
+  const databaseUrl = createRunDatabase(PG_ADMIN_URL, name);
+  // The app instances' keys all start with the run's prefix (tests/integration/helpers/app.ts).
+  cleanups.push(() =>
+    spawnSync("redis-cli", ["-u", REDIS_URL, "EVAL", "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) end", "0", `${name}*`], { stdio: "ignore" }),
+  );
+  const files = readdirSync(path.join(root, "tests", "integration"))
+    .filter((file) => /\.test\.tsx?$/.test(file) && !SAME_IN_BOTH_RUNS.has(file))
+    .map((file) => `tests/integration/${file}`);
+  console.log(`▸ ${files.length} integration files with the app on PostgreSQL (database ${name}) and Redis (key prefix ${name})`);
+  must(bin("jest"), ["--ci", "--json", `--outputFile=${path.join(resultsDir, JEST_RESULTS[1])}`, "--runTestsByPath", ...files], {
+    env: { DATABASE_URL: databaseUrl, REDIS_URL, VP_REDIS_PREFIX: name },
+  });
 }
 
 function countResults() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  const jestFile = path.join(resultsDir, "jest.json");
-  if (existsSync(jestFile)) {
+  for (const file of JEST_RESULTS) {
+    const jestFile = path.join(resultsDir, file);
+    if (!existsSync(jestFile)) continue;
     const j = JSON.parse(readFileSync(jestFile, "utf8"));
     passed += j.numPassedTests;
     failed += j.numFailedTests;
@@ -143,7 +199,7 @@ function countResults() {
 }
 
 function finish(ok, reason) {
-  dropPostgres();
+  for (const cleanup of cleanups.splice(0)) cleanup();
   console.log("\n━━ summary ━━");
   for (const [name, secs] of timings) console.log(`  ${name.padEnd(34)} ${secs.toFixed(1).padStart(7)} s`);
   const { passed, failed, skipped } = countResults();
@@ -172,8 +228,9 @@ step("extension build (wxt)", () => {
 });
 step("database", preparePostgres);
 step("unit + integration (jest)", () =>
-  must(bin("jest"), ["--ci", "--json", `--outputFile=${path.join(resultsDir, "jest.json")}`]),
+  must(bin("jest"), ["--ci", "--json", `--outputFile=${path.join(resultsDir, JEST_RESULTS[0])}`]),
 );
+step("integration on PostgreSQL + Redis", integrationOnPostgresAndRedis);
 step("end-to-end (playwright, chromium)", () =>
   must(bin("playwright"), ["test"], { env: { E2E_JSON_REPORT: path.join(resultsDir, "e2e.json") } }),
 );

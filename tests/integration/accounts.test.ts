@@ -11,7 +11,11 @@ jest.setTimeout(120_000);
 let standIn: StandIn;
 let app: RunningApp;
 let n = 0;
-const providerAccount = (name: string) => `${name}-${process.pid.toString(36)}-${(n += 1)}`;
+/** Provider account ids unique across test files and runs: the files may share one database. */
+const providerAccount = (name: string) => {
+  n += 1;
+  return uniqueName(name);
+};
 
 beforeAll(async () => {
   standIn = await startStandIn();

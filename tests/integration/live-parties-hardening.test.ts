@@ -58,7 +58,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-test("50 parties created, filled and ended leave no event log, replica or presence in the bus", async () => {
+test("50 parties created, filled and ended leave no replica on the instance, nor (in process) an event log in the bus", async () => {
   // Five hosts, ten parties each in turn (one live party per host at a time); half end with
   // DELETE /parties/{id}, half by the host leaving.
   const hosts = await Promise.all([1, 2, 3, 4, 5].map((n) => guestToken(app.baseUrl, `Churn Host ${n}`)));
@@ -93,9 +93,12 @@ test("50 parties created, filled and ended leave no event log, replica or presen
   expect(ended).toHaveLength(50);
 
   const after = await diagnostics(ended);
-  expect(after.bus.kind).toBe("memory");
+  // The in-process bus frees an ended party's log at once. On Redis the log expires within a minute,
+  // so instances still reading it deliver the final event (live-parties-redis checks that expiry).
+  const inProcess = !process.env.REDIS_URL;
+  expect(after.bus.kind).toBe(inProcess ? "memory" : "redis");
   for (const id of ended) {
-    expect(after.logs[id]).toBeNull();
+    if (inProcess) expect(after.logs[id]).toBeNull();
     expect(after.loadedRooms[id]).toBe(false);
   }
   // Touching an ended party afterwards (a stale client's command or stream) does not bring it back.
@@ -105,7 +108,7 @@ test("50 parties created, filled and ended leave no event log, replica or presen
   expect((await command(app.baseUrl, last, viewers[h]!, { type: "chat", text: "hello?" })).status).toBe(409);
   expect((await api(app.baseUrl, "GET", `/api/v1/parties/${last}/events`, viewers[h]!)).status).toBe(409);
   const again = await diagnostics([last]);
-  expect(again.logs[last]).toBeNull();
+  if (inProcess) expect(again.logs[last]).toBeNull();
   expect(again.loadedRooms[last]).toBe(false);
 });
 

@@ -4,7 +4,7 @@
  * same user found on the next sign-in, the Kick code → token → session chain with its PKCE and
  * one-time checks, and provider errors.
  */
-import { Client, startApp, type RunningApp } from "./helpers/app";
+import { Client, startApp, uniqueName, type RunningApp } from "./helpers/app";
 import { betterAuthProviderFlow, kickCode, startStandIn, type StandIn } from "../support/stand-in";
 
 jest.setTimeout(120_000);
@@ -12,8 +12,11 @@ jest.setTimeout(120_000);
 let standIn: StandIn;
 let app: RunningApp;
 let run = 0;
-/** Provider account ids unique per run (the stand-in is fresh, the names must not collide in one run). */
-const account = (name: string) => `${name}-${process.pid.toString(36)}-${(run += 1)}`;
+/** Provider account ids unique across test files and runs: the files may share one database. */
+const account = (name: string) => {
+  run += 1;
+  return uniqueName(name);
+};
 
 beforeAll(async () => {
   standIn = await startStandIn();

@@ -2,7 +2,7 @@
 import "server-only";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { ZipEntry } from "./store-zip";
+import { zipSync, type Zippable } from "fflate";
 
 export const EXTENSION_TARGETS = {
   chrome: { dir: "chrome-mv3", label: "Chrome and Edge", file: "viewparty-extension-chrome.zip" },
@@ -32,20 +32,21 @@ export function extensionBuildVersion(target: ExtensionTarget): string | null {
   }
 }
 
-/** Every file of the build, under a top folder named like the zip (what people unzip and load). */
-export function extensionBuildEntries(target: ExtensionTarget): ZipEntry[] {
+/**
+ * The build as a zip whose files sit under a top folder named like the zip (what people unzip and
+ * load unpacked). Made per request from the build folder, so a rebuilt extension is served at once.
+ */
+export function extensionBuildZip(target: ExtensionTarget): Uint8Array<ArrayBuffer> {
   const root = buildDir(target);
-  const top = EXTENSION_TARGETS[target].file.replace(/\.zip$/, "");
-  const entries: ZipEntry[] = [];
-  const walk = (dir: string) => {
+  const folder = (dir: string): Zippable => {
+    const files: Zippable = {};
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) {
-        entries.push({ name: `${top}/${path.relative(root, full).split(path.sep).join("/")}`, data: readFileSync(full), modified: statSync(full).mtime });
-      }
+      if (entry.isDirectory()) files[entry.name] = folder(full);
+      else if (entry.isFile()) files[entry.name] = [readFileSync(full), { mtime: statSync(full).mtime }];
     }
+    return files;
   };
-  walk(root);
-  return entries;
+  // fflate types its output loosely; it is always a fresh Uint8Array over a plain ArrayBuffer.
+  return zipSync({ [EXTENSION_TARGETS[target].file.replace(/\.zip$/, "")]: folder(root) }) as Uint8Array<ArrayBuffer>;
 }

@@ -8,7 +8,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, conflict, notFound, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish, publishMeta } from "@/lib/server/realtime/rooms";
+import { publish, publishAndFold, publishMeta } from "@/lib/server/realtime/rooms";
 import { applyHostCommand, applyQueueCommand, PROTOCOL_VERSION, startOf, takePendingBreak, type QueueCommand, type QueueErrorCode, type QueueState } from "@/lib/sync";
 import { recordMedia } from "./record-media";
 import { queueLinkRule } from "./queue-links";
@@ -49,6 +49,6 @@ export async function handleQueueCommand(room: Room, command: QueueCommand, rece
     // The marathon moving on takes the break the room voted for (the countdown is the queue's start).
     if (command.type === "queue.next") queue = takePendingBreak(queue, next.media.id, receivedAt);
   }
-  const id = await publish(room, { v: PROTOCOL_VERSION, type: "queue", queue });
+  const id = await publishAndFold(room, { v: PROTOCOL_VERSION, type: "queue", queue });
   return { id, queue };
 }

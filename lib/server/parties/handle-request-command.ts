@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { forbidden } from "@/lib/server/http/api-error";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish } from "@/lib/server/realtime/rooms";
+import { publishAndFold } from "@/lib/server/realtime/rooms";
 import { applyQueueCommand, PROTOCOL_VERSION, type QueueOperation, type QueueState, type RequestCommand } from "@/lib/sync";
 import type { CommandCaller } from "./handle-command";
 import { errorFor } from "./handle-queue-command";
@@ -54,6 +54,6 @@ export async function handleRequestCommand(
     await enforceRateLimit(`track-request:${room.id}:${caller.id}`, REQUEST_RATE_LIMIT, REQUEST_RATE_LIMITED);
     queue = apply();
   }
-  const id = await publish(room, { v: PROTOCOL_VERSION, type: "queue", queue });
+  const id = await publishAndFold(room, { v: PROTOCOL_VERSION, type: "queue", queue });
   return { id, queue };
 }

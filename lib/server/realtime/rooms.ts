@@ -160,6 +160,21 @@ export async function publish(room: Room, event: LoggedServerEvent): Promise<str
 
 const PARTY_ENDED = "This party has ended.";
 
+/** How long a writer waits for its own event to come back to this instance (normally a round trip). */
+const OWN_EVENT_WAIT_MS = 5000;
+
+/**
+ * `publish`, then wait until this instance's replica has folded the event, so the next request served
+ * here (a read, or a command computed from the replica) sees it. The in-process bus folds it before
+ * `append` resolves; on Redis it comes back through the instance's stream reader a round trip later,
+ * and a read or a second queue change in between would see the replica without it.
+ */
+export async function publishAndFold(room: Room, event: LoggedServerEvent): Promise<string> {
+  const id = await publish(room, event);
+  await room.folded(id, OWN_EVENT_WAIT_MS);
+  return id;
+}
+
 // --- presence ---------------------------------------------------------------------------------------
 
 export interface ConnectingMember {

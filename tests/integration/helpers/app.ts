@@ -44,22 +44,26 @@ export function spawnApp(opts: { port: number; dataDir: string; env?: Record<str
     throw new Error("No build found: run `npm run build` first (npm test builds automatically).");
   }
   let out = "";
-  const proc = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(opts.port),
-      VP_DATA_DIR: opts.dataDir,
-      VP_SEED_DEMO: "0",
-      // Tests stay offline: TikTok short links are kept as links instead of being resolved.
-      VP_RESOLVE_SHORT_LINKS: "0",
-      BETTER_AUTH_URL: `http://localhost:${opts.port}`,
-      ...opts.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(opts.port),
+    VP_DATA_DIR: opts.dataDir,
+    VP_SEED_DEMO: "0",
+    // Tests stay offline: TikTok short links are kept as links instead of being resolved.
+    VP_RESOLVE_SHORT_LINKS: "0",
+    BETTER_AUTH_URL: `http://localhost:${opts.port}`,
+    ...opts.env,
+  };
+  // On Redis (REDIS_URL in the environment) an instance keeps its rate limits and bus under its key
+  // prefix. Every data directory (one app, restarts included) gets a prefix of its own, as every app
+  // has limits of its own without Redis; otherwise the test files, all calling from 127.0.0.1, would
+  // spend one shared sign-in budget. A test that wants instances to share passes VP_REDIS_PREFIX.
+  if (env.REDIS_URL && !opts.env?.VP_REDIS_PREFIX) {
+    env.VP_REDIS_PREFIX = `${process.env.VP_REDIS_PREFIX ?? "vp_it"}_${path.basename(opts.dataDir)}`;
+  }
+  const proc = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   proc.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr?.on("data", (d: Buffer) => (out += d.toString()));
   return { proc, output: () => out };

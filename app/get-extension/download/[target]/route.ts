@@ -1,6 +1,5 @@
 // GET /get-extension/download/{chrome|firefox} – the built extension as a zip (for loading unpacked)
-import { extensionBuildEntries, EXTENSION_TARGETS, hasExtensionBuild, isExtensionTarget } from "../../_lib/extension-builds";
-import { storeZip } from "../../_lib/store-zip";
+import { extensionBuildZip, EXTENSION_TARGETS, hasExtensionBuild, isExtensionTarget } from "../../_lib/extension-builds";
 
 export const dynamic = "force-dynamic";
 
@@ -13,8 +12,8 @@ export async function GET(_req: Request, { params }: { params: Promise<{ target:
       { status: 404 },
     );
   }
-  const zip = storeZip(extensionBuildEntries(target));
-  return new Response(new Uint8Array(zip), {
+  const zip = extensionBuildZip(target);
+  return new Response(zip, {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="${EXTENSION_TARGETS[target].file}"`,
