@@ -14,14 +14,14 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
 import { getEnv } from "@/lib/server/env";
-import { conflict, notFound } from "@/lib/server/http/api-error";
-import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState } from "@/lib/sync";
+import { notFound } from "@/lib/server/http/api-error";
+import { initialPlaybackState, PROTOCOL_VERSION, type PartyState } from "@/lib/sync";
 import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
 import { watchPollDeadline } from "@/lib/server/parties/poll-deadline";
 import { stopTwitchVotes, syncTwitchVotes } from "@/lib/server/twitch-votes/twitch-votes";
 import { hostListing } from "@/lib/server/users/find-private-host-ids";
-import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
+import { publish, publishMeta } from "./publish";
 import { Room } from "./room";
 import { buildRoster, sameRoster, sharedProfiles } from "./roster";
 
@@ -144,22 +144,6 @@ export function loadedRooms(): string[] {
   return [...rooms.keys()];
 }
 
-/**
- * Appends to the party's log; the event reaches this replica (and every instance's) through the bus.
- * An ended party takes nothing more (409), so a command racing the end cannot revive its log.
- */
-export async function publish(room: Room, event: LoggedServerEvent): Promise<string> {
-  if (room.ended) throw conflict(PARTY_ENDED);
-  try {
-    return await (await getBus()).append(room.id, event);
-  } catch (error) {
-    if (error instanceof PartyEndedError) throw conflict(PARTY_ENDED);
-    throw error;
-  }
-}
-
-const PARTY_ENDED = "This party has ended.";
-
 // --- presence ---------------------------------------------------------------------------------------
 
 export interface ConnectingMember {
@@ -264,11 +248,6 @@ function armHostTimers(entry: RoomEntry): void {
 }
 
 // --- party meta and state -----------------------------------------------------------------------------
-
-/** Publishes new party meta (every instance's replica folds it). */
-export async function publishMeta(room: Room, meta: PartyMeta): Promise<void> {
-  await publish(room, { v: PROTOCOL_VERSION, type: "party", party: meta });
-}
 
 /**
  * Moves the party to `state`: the database first (so a replica built from the row meanwhile already
