@@ -1,9 +1,8 @@
 import "server-only";
 /**
  * The live parties this instance serves: replicas bootstrapped from the database row and the bus
- * log, presence (debounced into `presence` events so a crowd joining does not cost members²
- * messages), and the party state machine: host stream gone → AWAITING_RECONNECT after a grace,
- * host back → ACTIVE, no host for VP_PARTY_END_AFTER_MS → ENDED.
+ * log, and presence (debounced into `presence` events so a crowd joining does not cost members²
+ * messages). The party state machine (ACTIVE → AWAITING_RECONNECT → ENDED) is party-lifecycle.ts.
  *
  * An ended party is retired on every instance as soon as its replica folds the ENDED state: timers
  * cleared, the bus subscription dropped, the room forgotten and the party's log, presence and
@@ -13,16 +12,16 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
-import { getEnv } from "@/lib/server/env";
 import { notFound } from "@/lib/server/http/api-error";
-import { initialPlaybackState, PROTOCOL_VERSION, type PartyState } from "@/lib/sync";
-import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
+import { initialPlaybackState, PROTOCOL_VERSION } from "@/lib/sync";
+import { toMeta, type PartyRow } from "@/lib/server/parties/party-row";
 import { watchPollDeadline } from "@/lib/server/parties/poll-deadline";
 import { stopTwitchVotes, syncTwitchVotes } from "@/lib/server/twitch-votes/twitch-votes";
-import { hostListing } from "@/lib/server/users/find-private-host-ids";
 import { getBus } from "./get-bus";
-import { publish, publishMeta } from "./publish";
+import { armHostTimers, clearHostTimers, trackHostPresence } from "./party-lifecycle";
+import { publish } from "./publish";
 import { Room } from "./room";
+import type { RoomEntry } from "./room-entry";
 import { buildRoster, sameRoster, sharedProfiles } from "./roster";
 
 const PRESENCE_DEBOUNCE_MS = 200;
@@ -37,17 +36,6 @@ const PRESENCE_MAX_DELAY_MS = 5000;
 function presenceDelay(room: Room, hostChanged: boolean): number {
   if (hostChanged) return PRESENCE_DEBOUNCE_MS;
   return Math.min(PRESENCE_MAX_DELAY_MS, Math.max(PRESENCE_DEBOUNCE_MS, room.members * PRESENCE_MS_PER_MEMBER));
-}
-
-interface RoomEntry {
-  room: Room;
-  unsubscribe: () => void;
-  /** Set once the party has ended here: nothing may schedule work for it any more. */
-  retired?: boolean;
-  presenceTimer?: NodeJS.Timeout;
-  presenceDueAt?: number;
-  graceTimer?: NodeJS.Timeout;
-  endTimer?: NodeJS.Timeout;
 }
 
 const globalForRooms = globalThis as unknown as { __vpRooms?: Map<string, Promise<RoomEntry>>; __vpLoadedRooms?: Map<string, RoomEntry> };
@@ -214,62 +202,7 @@ async function flushPresence(entry: RoomEntry): Promise<void> {
     }
   }
   if (entry.retired) return;
-  if (total.hostOnline) {
-    clearHostTimers(entry);
-    if (room.meta.state === "AWAITING_RECONNECT") await setPartyState(room, "ACTIVE");
-  } else if (room.meta.state !== "ENDED") {
-    armHostTimers(entry);
-  }
-}
-
-function clearHostTimers(entry: RoomEntry): void {
-  clearTimeout(entry.graceTimer);
-  clearTimeout(entry.endTimer);
-  entry.graceTimer = entry.endTimer = undefined;
-}
-
-function armHostTimers(entry: RoomEntry): void {
-  if (entry.retired) return;
-  const env = getEnv();
-  const { room } = entry;
-  const stillAway = async () => !(await (await getBus()).presence(room.id)).hostOnline;
-  entry.graceTimer ??= setTimeout(() => {
-    void (async () => {
-      if (room.meta.state === "ACTIVE" && (await stillAway())) await setPartyState(room, "AWAITING_RECONNECT");
-    })().catch((error: unknown) => console.error("[realtime] grace", error));
-  }, env.VP_HOST_GRACE_MS);
-  entry.endTimer ??= setTimeout(() => {
-    void (async () => {
-      if (room.meta.state !== "ENDED" && (await stillAway())) await setPartyState(room, "ENDED");
-    })().catch((error: unknown) => console.error("[realtime] end", error));
-  }, env.VP_PARTY_END_AFTER_MS);
-  entry.graceTimer.unref?.();
-  entry.endTimer.unref?.();
-}
-
-// --- party meta and state -----------------------------------------------------------------------------
-
-/**
- * Moves the party to `state`: the database first (so a replica built from the row meanwhile already
- * sees it), then the log; folding an ENDED state retires the party on every instance.
- */
-export async function setPartyState(room: Room, state: PartyState): Promise<void> {
-  if (room.meta.state === state || room.meta.state === "ENDED") return;
-  const db = await getDb();
-  const [row] = await db
-    .update(liveParty)
-    .set({ state, ...(state === "ENDED" ? { endedAt: new Date() } : {}) })
-    .where(eq(liveParty.id, room.id))
-    .returning();
-  await publishMeta(room, { ...room.meta, state });
-  if (room.meta.visibility === "public") {
-    const party = row && state !== "ENDED" ? toActiveParty(row, room.members, await hostListing(row.hostId)) : undefined;
-    await (await getBus()).publishDirectory(
-      state === "ENDED"
-        ? { type: "PARTY_ENDED", payload: { id: room.id } }
-        : { type: "PARTY_STATE", payload: { id: room.id, state, ...(party ? { party } : {}) } },
-    );
-  }
+  await trackHostPresence(entry, total.hostOnline);
 }
 
 /** Members with an open stream, across instances (party_size). */
