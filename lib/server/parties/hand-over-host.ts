@@ -13,7 +13,7 @@ import { liveParty, livePartyMember, ONE_LIVE_PARTY_PER_HOST, user } from "@/db/
 import { conflict, notFound } from "@/lib/server/http/api-error";
 import { isUniqueViolation } from "@/lib/server/http/error-response";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish } from "@/lib/server/realtime/rooms";
+import { publish } from "@/lib/server/realtime/publish";
 import { getBus } from "@/lib/server/realtime/get-bus";
 import { hostListing } from "@/lib/server/users/find-private-host-ids";
 import { PROTOCOL_VERSION } from "@/lib/sync";

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish, publishMeta } from "@/lib/server/realtime/rooms";
+import { publish, publishMeta } from "@/lib/server/realtime/publish";
 import { applyHostCommand, isHostCommand, isPollCommand, isQueueCommand, isRequestCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
 import { handlePollCommand } from "./handle-poll-command";
 import { assertMayChat } from "./chat-moderation";

@@ -11,7 +11,7 @@ import { getDb } from "@/lib/server/db";
 import { livePartyMember } from "@/db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish } from "@/lib/server/realtime/rooms";
+import { publish } from "@/lib/server/realtime/publish";
 import { HOST_HANDOVER_ONLY, moderationCommandSchema, MUTED_MAX, NOT_TWITCH_CHAT, PROTOCOL_VERSION, type ModerationState } from "@/lib/sync";
 import type { CommandCaller } from "./handle-command";
 import { handOverHost } from "./hand-over-host";

@@ -10,7 +10,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { conflict, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish } from "@/lib/server/realtime/rooms";
+import { publish } from "@/lib/server/realtime/publish";
 import {
   applyPollOutcome,
   buildPollOptions,

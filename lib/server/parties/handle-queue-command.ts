@@ -8,7 +8,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, conflict, notFound, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish, publishAndFold, publishMeta } from "@/lib/server/realtime/rooms";
+import { publish, publishAndFold, publishMeta } from "@/lib/server/realtime/publish";
 import { applyHostCommand, applyQueueCommand, PROTOCOL_VERSION, startOf, takePendingBreak, type QueueCommand, type QueueErrorCode, type QueueState } from "@/lib/sync";
 import { recordMedia } from "./record-media";
 import { queueLinkRule } from "./queue-links";

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { forbidden } from "@/lib/server/http/api-error";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
-import { publishAndFold } from "@/lib/server/realtime/rooms";
+import { publishAndFold } from "@/lib/server/realtime/publish";
 import { applyQueueCommand, PROTOCOL_VERSION, type QueueOperation, type QueueState, type RequestCommand } from "@/lib/sync";
 import type { CommandCaller } from "./handle-command";
 import { errorFor } from "./handle-queue-command";

@@ -8,7 +8,7 @@ import "server-only";
 import { conflict, notFound } from "@/lib/server/http/api-error";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish } from "@/lib/server/realtime/rooms";
+import { publish } from "@/lib/server/realtime/publish";
 import { CHAT_REPORT_RATE_LIMIT, PROTOCOL_VERSION, REPORT_OWN_MESSAGE, REPORT_TOO_FAST, REPORT_UNKNOWN_MESSAGE } from "@/lib/sync";
 import type { CommandCaller } from "./handle-command";
 

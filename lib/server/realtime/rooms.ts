@@ -1,9 +1,9 @@
 import "server-only";
 /**
- * The live parties this instance serves: replicas bootstrapped from the database row and the bus
- * log, presence (debounced into `presence` events so a crowd joining does not cost members²
- * messages), and the party state machine: host stream gone → AWAITING_RECONNECT after a grace,
- * host back → ACTIVE, no host for VP_PARTY_END_AFTER_MS → ENDED.
+ * The registry of the live parties this instance serves: one replica per party, bootstrapped from
+ * the database row and the bus log, then kept in step through its bus subscription. Loading a replica
+ * wires it to presence (presence.ts) and to the host timers of the party's state machine
+ * (party-lifecycle.ts: ACTIVE → AWAITING_RECONNECT → ENDED).
  *
  * An ended party is retired on every instance as soon as its replica folds the ENDED state: timers
  * cleared, the bus subscription dropped, the room forgotten and the party's log, presence and
@@ -13,42 +13,16 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
-import { getEnv } from "@/lib/server/env";
-import { conflict, notFound } from "@/lib/server/http/api-error";
-import { initialPlaybackState, PROTOCOL_VERSION, type PartyMeta, type PartyState } from "@/lib/sync";
-import { toActiveParty, toMeta, type PartyRow } from "@/lib/server/parties/party-row";
+import { notFound } from "@/lib/server/http/api-error";
+import { initialPlaybackState } from "@/lib/sync";
+import { toMeta, type PartyRow } from "@/lib/server/parties/party-row";
 import { watchPollDeadline } from "@/lib/server/parties/poll-deadline";
 import { stopTwitchVotes, syncTwitchVotes } from "@/lib/server/twitch-votes/twitch-votes";
-import { hostListing } from "@/lib/server/users/find-private-host-ids";
-import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { getBus } from "./get-bus";
+import { armHostTimers, clearHostTimers } from "./party-lifecycle";
+import { addLocalMember, cancelPresence, schedulePresence, type ConnectingMember } from "./presence";
 import { Room } from "./room";
-import { buildRoster, sameRoster, sharedProfiles } from "./roster";
-
-const PRESENCE_DEBOUNCE_MS = 200;
-/**
- * A member-count update goes to every member, so while a crowd joins, updates every 200 ms cost
- * members² frames (bench/fanout: 234 presence frames per guest, 1.17 M in all, for 5 000 guests).
- * Space them by room size instead; host online/offline changes stay prompt.
- */
-const PRESENCE_MS_PER_MEMBER = 2;
-const PRESENCE_MAX_DELAY_MS = 5000;
-
-function presenceDelay(room: Room, hostChanged: boolean): number {
-  if (hostChanged) return PRESENCE_DEBOUNCE_MS;
-  return Math.min(PRESENCE_MAX_DELAY_MS, Math.max(PRESENCE_DEBOUNCE_MS, room.members * PRESENCE_MS_PER_MEMBER));
-}
-
-interface RoomEntry {
-  room: Room;
-  unsubscribe: () => void;
-  /** Set once the party has ended here: nothing may schedule work for it any more. */
-  retired?: boolean;
-  presenceTimer?: NodeJS.Timeout;
-  presenceDueAt?: number;
-  graceTimer?: NodeJS.Timeout;
-  endTimer?: NodeJS.Timeout;
-}
+import type { RoomEntry } from "./room-entry";
 
 const globalForRooms = globalThis as unknown as { __vpRooms?: Map<string, Promise<RoomEntry>>; __vpLoadedRooms?: Map<string, RoomEntry> };
 const rooms = (globalForRooms.__vpRooms ??= new Map());
@@ -123,8 +97,7 @@ function retire(entry: RoomEntry): void {
   const { room } = entry;
   clearHostTimers(entry);
   stopTwitchVotes(room.id);
-  clearTimeout(entry.presenceTimer);
-  entry.presenceTimer = undefined;
+  cancelPresence(entry);
   entry.unsubscribe();
   if (loaded.get(room.id) === entry) loaded.delete(room.id);
   void rooms.get(room.id)?.then((current: RoomEntry) => current === entry && rooms.delete(room.id));
@@ -145,167 +118,11 @@ export function loadedRooms(): string[] {
 }
 
 /**
- * Appends to the party's log; the event reaches this replica (and every instance's) through the bus.
- * An ended party takes nothing more (409), so a command racing the end cannot revive its log.
+ * Counts a member's open stream on the party's live replica (presence.ts publishes the change);
+ * resolves to the call that uncounts it.
  */
-export async function publish(room: Room, event: LoggedServerEvent): Promise<string> {
-  if (room.ended) throw conflict(PARTY_ENDED);
-  try {
-    return await (await getBus()).append(room.id, event);
-  } catch (error) {
-    if (error instanceof PartyEndedError) throw conflict(PARTY_ENDED);
-    throw error;
-  }
-}
-
-const PARTY_ENDED = "This party has ended.";
-
-/** How long a writer waits for its own event to come back to this instance (normally a round trip). */
-const OWN_EVENT_WAIT_MS = 5000;
-
-/**
- * `publish`, then wait until this instance's replica has folded the event, so the next request served
- * here (a read, or a command computed from the replica) sees it. The in-process bus folds it before
- * `append` resolves; on Redis it comes back through the instance's stream reader a round trip later,
- * and a read or a second queue change in between would see the replica without it.
- */
-export async function publishAndFold(room: Room, event: LoggedServerEvent): Promise<string> {
-  const id = await publish(room, event);
-  await room.folded(id, OWN_EVENT_WAIT_MS);
-  return id;
-}
-
-// --- presence ---------------------------------------------------------------------------------------
-
-export interface ConnectingMember {
-  id: string;
-  displayName: string;
-  guest: boolean;
-}
-
 export async function connectMember(room: Room, member: ConnectingMember): Promise<() => void> {
-  const entry = await entryFor(room.id);
-  // The party ended meanwhile (or this is an ended party's stand-in replica): nothing to count.
-  if (entry.room !== room || entry.retired) return () => {};
-  const memberId = member.id;
-  room.localMembers.set(memberId, (room.localMembers.get(memberId) ?? 0) + 1);
-  if (!room.localProfiles.has(memberId)) room.localProfiles.set(memberId, { name: member.displayName, guest: member.guest, since: Date.now() });
-  const isHost = () => memberId === room.meta.hostUserId;
-  schedulePresence(entry, isHost());
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    const left = (room.localMembers.get(memberId) ?? 1) - 1;
-    if (left <= 0) {
-      room.localMembers.delete(memberId);
-      room.localProfiles.delete(memberId);
-    } else room.localMembers.set(memberId, left);
-    schedulePresence(entry, isHost());
-  };
-}
-
-function schedulePresence(entry: RoomEntry, hostChanged: boolean): void {
-  if (entry.retired) return;
-  const delay = presenceDelay(entry.room, hostChanged);
-  const dueAt = Date.now() + delay;
-  if (entry.presenceTimer) {
-    // Already scheduled; only a host change may bring it forward.
-    if ((entry.presenceDueAt ?? 0) <= dueAt) return;
-    clearTimeout(entry.presenceTimer);
-  }
-  entry.presenceDueAt = dueAt;
-  entry.presenceTimer = setTimeout(() => {
-    entry.presenceTimer = undefined;
-    void flushPresence(entry).catch((error: unknown) => console.error("[realtime] presence", error));
-  }, delay);
-  entry.presenceTimer.unref?.();
-}
-
-async function flushPresence(entry: RoomEntry): Promise<void> {
-  const { room } = entry;
-  if (entry.retired) return;
-  const bus = await getBus();
-  const hostUserId = room.meta.hostUserId;
-  const local =
-    room.localMembers.size > 0
-      ? { members: [...room.localMembers.keys()], hostOnline: room.localMembers.has(hostUserId), profiles: sharedProfiles(room.localProfiles, hostUserId) }
-      : null;
-  await bus.setPresence(room.id, local);
-  const total = await bus.presence(room.id);
-  const roster = buildRoster(total.profiles, hostUserId);
-  // The roster travels only when it changed: a crowd arriving after the first names costs counts only.
-  const rosterChanged = !sameRoster(roster, room.roster);
-  if (total.members !== room.members || total.hostOnline !== room.hostOnline || rosterChanged) {
-    const sizeChanged = total.members !== room.members;
-    if (entry.retired) return;
-    await publish(room, { v: PROTOCOL_VERSION, type: "presence", members: total.members, hostOnline: total.hostOnline, ...(rosterChanged ? { roster } : {}) });
-    if (sizeChanged && room.meta.visibility === "public") {
-      await bus.publishDirectory({ type: "PARTY_SIZE", payload: { id: room.id, party_size: total.members } });
-    }
-  }
-  if (entry.retired) return;
-  if (total.hostOnline) {
-    clearHostTimers(entry);
-    if (room.meta.state === "AWAITING_RECONNECT") await setPartyState(room, "ACTIVE");
-  } else if (room.meta.state !== "ENDED") {
-    armHostTimers(entry);
-  }
-}
-
-function clearHostTimers(entry: RoomEntry): void {
-  clearTimeout(entry.graceTimer);
-  clearTimeout(entry.endTimer);
-  entry.graceTimer = entry.endTimer = undefined;
-}
-
-function armHostTimers(entry: RoomEntry): void {
-  if (entry.retired) return;
-  const env = getEnv();
-  const { room } = entry;
-  const stillAway = async () => !(await (await getBus()).presence(room.id)).hostOnline;
-  entry.graceTimer ??= setTimeout(() => {
-    void (async () => {
-      if (room.meta.state === "ACTIVE" && (await stillAway())) await setPartyState(room, "AWAITING_RECONNECT");
-    })().catch((error: unknown) => console.error("[realtime] grace", error));
-  }, env.VP_HOST_GRACE_MS);
-  entry.endTimer ??= setTimeout(() => {
-    void (async () => {
-      if (room.meta.state !== "ENDED" && (await stillAway())) await setPartyState(room, "ENDED");
-    })().catch((error: unknown) => console.error("[realtime] end", error));
-  }, env.VP_PARTY_END_AFTER_MS);
-  entry.graceTimer.unref?.();
-  entry.endTimer.unref?.();
-}
-
-// --- party meta and state -----------------------------------------------------------------------------
-
-/** Publishes new party meta (every instance's replica folds it). */
-export async function publishMeta(room: Room, meta: PartyMeta): Promise<void> {
-  await publish(room, { v: PROTOCOL_VERSION, type: "party", party: meta });
-}
-
-/**
- * Moves the party to `state`: the database first (so a replica built from the row meanwhile already
- * sees it), then the log; folding an ENDED state retires the party on every instance.
- */
-export async function setPartyState(room: Room, state: PartyState): Promise<void> {
-  if (room.meta.state === state || room.meta.state === "ENDED") return;
-  const db = await getDb();
-  const [row] = await db
-    .update(liveParty)
-    .set({ state, ...(state === "ENDED" ? { endedAt: new Date() } : {}) })
-    .where(eq(liveParty.id, room.id))
-    .returning();
-  await publishMeta(room, { ...room.meta, state });
-  if (room.meta.visibility === "public") {
-    const party = row && state !== "ENDED" ? toActiveParty(row, room.members, await hostListing(row.hostId)) : undefined;
-    await (await getBus()).publishDirectory(
-      state === "ENDED"
-        ? { type: "PARTY_ENDED", payload: { id: room.id } }
-        : { type: "PARTY_STATE", payload: { id: room.id, state, ...(party ? { party } : {}) } },
-    );
-  }
+  return addLocalMember(await entryFor(room.id), room, member);
 }
 
 /** Members with an open stream, across instances (party_size). */

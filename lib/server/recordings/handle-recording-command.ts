@@ -12,7 +12,7 @@ import { getDb } from "@/lib/server/db";
 import { partyRecording } from "@/db/schema";
 import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish } from "@/lib/server/realtime/rooms";
+import { publish } from "@/lib/server/realtime/publish";
 import { PROTOCOL_VERSION, recordingCommandSchema, RECORDING_TITLE_MAX } from "@/lib/sync";
 import { claimRecording, forgetClaim, isRecordableMedia, recorderFinished } from "./recorder";
 

@@ -17,7 +17,7 @@ import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { PROTOCOL_VERSION, RECORDING_MAX_MS, TimelineRecorder, type RecordedEntry, type RecordingStart, type RecordingState } from "@/lib/sync";
 import type { LoggedEvent } from "@/lib/server/realtime/bus";
 import type { Room, StreamSubscriber } from "@/lib/server/realtime/room";
-import { publish } from "@/lib/server/realtime/rooms";
+import { publish } from "@/lib/server/realtime/publish";
 
 /** How often buffered entries are written (ms): what a crash can lose at most. */
 export const RECORDING_FLUSH_MS = 2000;

@@ -10,7 +10,7 @@ import "server-only";
 import { ChatClient } from "@twurple/chat";
 import { chatEndpoint } from "@/lib/server/twitch-bot/chat-endpoint";
 import type { Room } from "@/lib/server/realtime/room";
-import { publish } from "@/lib/server/realtime/rooms";
+import { publish } from "@/lib/server/realtime/publish";
 import { isExpired, PROTOCOL_VERSION } from "@/lib/sync";
 import { parseTwitchVote } from "./parse-vote";
 
