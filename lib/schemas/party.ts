@@ -77,6 +77,7 @@ export const activePartiesQuerySchema = z.object({
     .max(LIVE_PARTY_LIST_LIMIT, `limit must be at most ${LIVE_PARTY_LIST_LIMIT}`)
     .default(LIVE_PARTY_LIST_LIMIT),
 });
+export type ActivePartiesQuery = z.infer<typeof activePartiesQuerySchema>;
 
 /** What the host and members see: the public fields plus how to invite others and their role. */
 export const partyDetailSchema = activePartySchema.extend({

@@ -23,6 +23,8 @@ import * as deltasRoute from "@/app/api/v1/parties/active/deltas/route";
 import { apiSecurityHeaders } from "@/lib/server/security/api-security-headers";
 import { getEnv } from "@/lib/server/env";
 import { toErrorResponse } from "@/lib/server/http/error-response";
+import { activePartiesQuerySchema } from "@/lib/schemas/party";
+import { ACTIVE_PARTIES_CACHE_CONTROL, activePartiesBody } from "@/lib/server/parties/active-parties-snapshot";
 import { isHandledOnNode, toWebRequest, writeWebResponse } from "./node-request";
 
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
@@ -71,6 +73,38 @@ function match(pathname: string): { route: FastRoute; id?: string } | null {
   return null;
 }
 
+const ACTIVE_LIST = "/api/v1/parties/active";
+
+/** A Node request's headers as far as the security headers read them. */
+function nodeHeaders(req: IncomingMessage): Pick<Headers, "get"> {
+  return {
+    get: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(", ") : (value ?? null);
+    },
+  };
+}
+
+/**
+ * The public list, polled by everyone on the parties page: a valid query is answered from the
+ * snapshot's encoded bytes without building a web Request around it (what its route handler would do
+ * is only this: the list takes no caller, no body and no rate limit). An invalid query returns false
+ * and goes to the route, whose error mapping answers it.
+ */
+function serveActiveList(req: IncomingMessage, res: ServerResponse, search: string, setHeaders: () => void): boolean {
+  const query = activePartiesQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
+  if (!query.success) return false;
+  setHeaders();
+  activePartiesBody(query.data).then(
+    (body) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": ACTIVE_PARTIES_CACHE_CONTROL, "Content-Length": Buffer.byteLength(body) });
+      res.end(body);
+    },
+    (error: unknown) => void writeWebResponse(res, toErrorResponse(error)).catch(() => res.destroy()),
+  );
+  return true;
+}
+
 /**
  * Returns a handler that serves the fast-path routes and returns false for anything else (the
  * caller passes those to Next).
@@ -92,9 +126,13 @@ export function createFastPath(): (req: IncomingMessage, res: ServerResponse) =>
     const handler = found.route.module[method];
     if (typeof handler !== "function") return false;
 
-    for (const rule of staticHeaders) if (rule.regex.test(pathname)) for (const [key, value] of rule.headers) res.setHeader(key, value);
+    const setHeaders = () => {
+      for (const rule of staticHeaders) if (rule.regex.test(pathname)) for (const [key, value] of rule.headers) res.setHeader(key, value);
+      for (const [key, value] of Object.entries(apiSecurityHeaders({ headers: nodeHeaders(req), url: `${origin}${pathname}` }, env))) res.setHeader(key, value);
+    };
+    if (method === "GET" && pathname === ACTIVE_LIST && serveActiveList(req, res, query < 0 ? "" : url.slice(query + 1), setHeaders)) return true;
+    setHeaders();
     const request = toWebRequest(req, res, origin);
-    for (const [key, value] of Object.entries(apiSecurityHeaders(request, env))) res.setHeader(key, value);
 
     void (async () => {
       try {

@@ -7,7 +7,7 @@ import "server-only";
  * or privacy shows in the list). What changes without either, e.g. a profile edited through
  * another instance, is at most SNAPSHOT_MAX_AGE_MS old.
  */
-import type { ActiveParty } from "@/lib/schemas/party";
+import type { ActiveParty, ActivePartiesQuery } from "@/lib/schemas/party";
 import { getBus } from "@/lib/server/realtime/get-bus";
 import { listActiveParties } from "./list-active-parties";
 
@@ -79,4 +79,17 @@ export async function encodedActiveParties(key: string, limit: number, encode: (
   const body = encode(parties);
   if (state.current?.generation === generation && state.encoded.size < 64) state.encoded.set(key, body);
   return body;
+}
+
+/**
+ * The same for every visitor, and polled by each of them every few seconds: a shared cache may keep
+ * it for a second (the deltas stream carries anything sooner).
+ */
+export const ACTIVE_PARTIES_CACHE_CONTROL = "public, max-age=1";
+
+/** GET /api/v1/parties/active's body for a validated query: the snapshot, with only the fields asked for. */
+export function activePartiesBody({ fields, limit }: ActivePartiesQuery): Promise<string> {
+  return encodedActiveParties(`${fields?.join(",") ?? "*"}|${limit}`, limit, (parties) =>
+    JSON.stringify(fields ? parties.map((party) => Object.fromEntries(fields.map((f) => [f, party[f]]))) : parties),
+  );
 }

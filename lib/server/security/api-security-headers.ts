@@ -9,7 +9,7 @@ import { API_POLICY, HSTS_VALUE } from "@/lib/security/content-security-policy";
 import type { ServerEnv } from "@/lib/server/env";
 import { requestIsHttps } from "./request-is-https";
 
-export function apiSecurityHeaders(request: { headers: Headers; url: string }, env: Pick<ServerEnv, "baseUrl" | "VP_TRUST_PROXY">): Record<string, string> {
+export function apiSecurityHeaders(request: { headers: Pick<Headers, "get">; url: string }, env: Pick<ServerEnv, "baseUrl" | "VP_TRUST_PROXY">): Record<string, string> {
   const headers: Record<string, string> = {};
   if (new URL(request.url).pathname.startsWith("/api/v1/")) headers["Content-Security-Policy"] = API_POLICY;
   if (requestIsHttps(request, env)) headers["Strict-Transport-Security"] = HSTS_VALUE;

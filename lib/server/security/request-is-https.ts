@@ -8,7 +8,7 @@ import "server-only";
  */
 import type { ServerEnv } from "@/lib/server/env";
 
-export function requestIsHttps(request: { headers: Headers }, env: Pick<ServerEnv, "baseUrl" | "VP_TRUST_PROXY">): boolean {
+export function requestIsHttps(request: { headers: Pick<Headers, "get"> }, env: Pick<ServerEnv, "baseUrl" | "VP_TRUST_PROXY">): boolean {
   if (env.baseUrl.startsWith("https://")) return true;
   if (env.VP_TRUST_PROXY !== "1") return false;
   // With several proxies the header is a list; the first entry is what the client used.
