@@ -22,7 +22,7 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
   const router = useRouter();
   const toast = useToast();
   const confirm = useConfirm();
-  const [renamed, rename] = useOutcomeAction<{ title: string }, "title">({
+  const { state: renamed, action: rename, outcome } = useOutcomeAction<{ title: string }, "title">({
     initial: { title: playlist.title },
     read: (form) => ({ title: String(form.get("title") ?? "") }),
     check: (values) => {
@@ -71,7 +71,7 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
             </SubmitButton>
           </div>
         </div>
-        <StatusMessage id={`${id}-status`} outcome={renamed.outcome} />
+        <StatusMessage id={`${id}-status`} outcome={outcome} />
       </form>
       {rights.canDelete && (
         <button type="button" onClick={() => void onDelete()} className={`mt-4 ${secondaryButtonClass} border-red-400 text-red-200`}>

@@ -31,7 +31,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
   /** Signed out: the login dialog instead of a request (what was typed stays). */
   const askToLogIn = (): Refusal<never> | null => (user ? null : (modal.open("login"), { outcome: null }));
 
-  const [created, create] = useOutcomeAction<{ title: string }, "title">({
+  const { state: created, action: create, outcome: createdOutcome } = useOutcomeAction<{ title: string }, "title">({
     initial: { title: "" },
     read: (form) => ({ title: String(form.get("title") ?? "") }),
     check: (values) => {
@@ -48,7 +48,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
     failure: "Could not create the playlist.",
   });
 
-  const [joined, join] = useOutcomeAction<{ code: string }, "code">({
+  const { state: joined, action: join, outcome: joinedOutcome } = useOutcomeAction<{ code: string }, "code">({
     initial: { code: initialCode },
     read: (form) => ({ code: String(form.get("shareCode") ?? "") }),
     check: (values) => {
@@ -96,7 +96,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
             {creating ? "Creating..." : "Create New Playlist"}
           </SubmitButton>
           {signedOut && <p className="text-sm text-slate-300">Log in to create a playlist.</p>}
-          <StatusMessage id={`${ids.create}-status`} outcome={created.outcome} />
+          <StatusMessage id={`${ids.create}-status`} outcome={createdOutcome} />
         </form>
       </section>
 
@@ -129,7 +129,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
             </div>
           </div>
           {signedOut && <p className="text-sm text-slate-300">Log in to join a playlist.</p>}
-          <StatusMessage id={`${ids.join}-status`} outcome={joined.outcome} />
+          <StatusMessage id={`${ids.join}-status`} outcome={joinedOutcome} />
         </form>
       </section>
     </div>

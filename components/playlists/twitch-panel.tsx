@@ -98,7 +98,7 @@ function check(values: Values): Refusal<Field> | null {
 }
 
 function TwitchForm({ playlistId, settings }: { playlistId: string; settings: TwitchSettings }) {
-  const [state, action] = useOutcomeAction<Values, Field>({
+  const { state, action, outcome } = useOutcomeAction<Values, Field>({
     initial: fromSettings(settings),
     read: readValues,
     check,
@@ -112,7 +112,7 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
   const id = useId();
 
   /** A text field's error plumbing: marked and described while it has a problem. */
-  const invalid = (field: Field) => invalidFieldProps(`${id}-${field}-error`, fieldErrors[field]);
+  const invalid = (field: Field, hintId?: string) => invalidFieldProps(`${id}-${field}-error`, fieldErrors[field], hintId);
   const error = (field: Field) => <FieldError id={`${id}-${field}-error`} message={fieldErrors[field]} />;
 
   return (
@@ -136,8 +136,7 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
           spellCheck={false}
           defaultValue={values.oauthToken}
           placeholder={values.hasToken ? "•••••••• (saved; type to replace)" : ""}
-          {...invalid("oauth_token")}
-          aria-describedby={[`${id}-token-hint`, fieldErrors.oauth_token && `${id}-oauth_token-error`].filter(Boolean).join(" ")}
+          {...invalid("oauth_token", `${id}-token-hint`)}
           className={inputClass}
         />
         <p id={`${id}-token-hint`} className="mt-1 text-xs text-slate-300">
@@ -184,8 +183,7 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
           inputMode="numeric"
           autoComplete="off"
           defaultValue={values.cooldownSeconds}
-          {...invalid("cooldown_seconds")}
-          aria-describedby={[`${id}-cooldown-hint`, fieldErrors.cooldown_seconds && `${id}-cooldown_seconds-error`].filter(Boolean).join(" ")}
+          {...invalid("cooldown_seconds", `${id}-cooldown-hint`)}
           className={inputClass}
         />
         <p id={`${id}-cooldown-hint`} className="mt-1 text-xs text-slate-300">
@@ -203,7 +201,7 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
       <SubmitButton pendingLabel="Saving..." className={primaryButtonClass}>
         Save Twitch settings
       </SubmitButton>
-      <StatusMessage outcome={state.outcome} />
+      <StatusMessage outcome={outcome} />
     </form>
   );
 }

@@ -35,7 +35,7 @@ interface Options<V, K extends string> {
 }
 
 export function useOutcomeAction<V, K extends string = never>({ initial, read, check, send, failure }: Options<V, K>) {
-  return useActionState(
+  const [state, action, pending] = useActionState(
     async (previous: OutcomeState<V, K>, form: FormData): Promise<OutcomeState<V, K>> => {
       const values = read(form, previous.values);
       const refused = check?.(values);
@@ -49,6 +49,8 @@ export function useOutcomeAction<V, K extends string = never>({ initial, read, c
     },
     { values: initial, outcome: null, fieldErrors: {} },
   );
+  // A new attempt hides the last one's answer until its own arrives.
+  return { state, action, pending, outcome: pending ? null : state.outcome };
 }
 
 /** A schema's problems as a refusal under `text`: every message in the detail, each field marked. */
