@@ -13,20 +13,20 @@ export interface LinkFields {
   setTitle(title: string): void;
   /** The values being submitted now; call `done()` on success to clear the fields that did not change since. */
   take(): { url: string; title: string; done(): void };
+  /** After `sent` was submitted and accepted: clears the fields that still hold what was sent. */
+  clear(sent: { url: string; title: string }): void;
 }
 
 export function useLinkFields(): LinkFields {
   const [url, setUrl] = useState("");
   const [title, setTitle] = useState("");
+  const clear = useCallback((sent: { url: string; title: string }) => {
+    setUrl((current) => (current === sent.url ? "" : current));
+    setTitle((current) => (current === sent.title ? "" : current));
+  }, []);
   const take = useCallback(() => {
     const submitted = { url, title };
-    return {
-      ...submitted,
-      done() {
-        setUrl((current) => (current === submitted.url ? "" : current));
-        setTitle((current) => (current === submitted.title ? "" : current));
-      },
-    };
-  }, [url, title]);
-  return { url, title, setUrl, setTitle, take };
+    return { ...submitted, done: () => clear(submitted) };
+  }, [url, title, clear]);
+  return { url, title, setUrl, setTitle, take, clear };
 }

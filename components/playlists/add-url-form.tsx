@@ -3,7 +3,8 @@
  * /add: paste one YouTube or TikTok link and send it to one of your playlists (owned or joined).
  * `?playlist=` preselects the playlist, so a streamer can hand out a direct "add" link.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { MyPlaylistSelect } from "./my-playlist-select";
 import { useMyPlaylists } from "./playlist-api";
@@ -18,27 +19,40 @@ export function AddUrlForm({ initialPlaylistId = "" }: { initialPlaylistId?: str
   const { user, isLoading } = useCurrentUser();
   const mine = useMyPlaylists(Boolean(user));
   const [playlistId, setPlaylistId] = useState(initialPlaylistId);
-  const { url, title, setUrl, setTitle, take } = useLinkFields();
-  const add = useAddVideo();
+  const link = useLinkFields();
+  const { state, action, outcome } = useAddVideo({ link });
   const id = useId();
 
   if (isLoading) return <p className="text-slate-300">Loading...</p>;
   if (!user) return <SignInPrompt text="Log in to add videos to your playlists or to playlists you joined." />;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const link = take();
-    if (await add.submit(playlistId, link.url, link.title)) link.done();
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate className={`space-y-4 ${panelClass}`}>
-      <MyPlaylistSelect id={`${id}-playlist`} label="Playlist" required playlists={mine.data} value={playlistId} onChange={setPlaylistId} />
-      <VideoFields id={id} url={url} title={title} onUrl={setUrl} onTitle={setTitle} urlLabel="YouTube or TikTok URL" />
-      <button type="submit" disabled={add.submitting} className={primaryButtonClass}>
-        {add.submitting ? "Adding..." : "Add Video"}
-      </button>
-      <StatusMessage outcome={add.outcome} />
+    <form action={action} noValidate className={`space-y-4 ${panelClass}`}>
+      <MyPlaylistSelect
+        id={`${id}-playlist`}
+        name="playlistId"
+        label="Playlist"
+        required
+        playlists={mine.data}
+        value={playlistId}
+        onChange={setPlaylistId}
+        invalid={state.fieldErrors.playlistId}
+        messageId={`${id}-status`}
+      />
+      <VideoFields
+        id={id}
+        url={link.url}
+        title={link.title}
+        onUrl={link.setUrl}
+        onTitle={link.setTitle}
+        urlLabel="YouTube or TikTok URL"
+        invalid={state.fieldErrors}
+        messageId={`${id}-status`}
+      />
+      <SubmitButton pendingLabel="Adding..." className={primaryButtonClass}>
+        Add Video
+      </SubmitButton>
+      <StatusMessage id={`${id}-status`} outcome={outcome} />
     </form>
   );
 }

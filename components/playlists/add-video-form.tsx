@@ -6,7 +6,10 @@
  * API's reason.
  */
 import Link from "next/link";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useLinkFields } from "@/components/common/use-link-fields";
+import { invalidFieldProps } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { MyPlaylistSelect } from "./my-playlist-select";
 import { useMyPlaylists } from "./playlist-api";
@@ -19,29 +22,17 @@ import { VideoFields } from "./video-fields";
 export function AddVideoForm({ initialPlaylistId = "" }: { initialPlaylistId?: string }) {
   const { user, isLoading } = useCurrentUser();
   const mine = useMyPlaylists(Boolean(user));
-  const [fields, setFields] = useState({ playlistId: initialPlaylistId, url: "", title: "" });
-  const add = useAddVideo();
+  const [playlistId, setPlaylistId] = useState(initialPlaylistId);
+  const link = useLinkFields();
+  const { state, action, outcome } = useAddVideo({ link });
   const id = useId();
 
   if (isLoading) return <p className="text-slate-300">Loading...</p>;
   if (!user) return <SignInPrompt text="You need to be logged in to add videos to a playlist." />;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (await add.submit(fields.playlistId, fields.url, fields.title)) {
-      setFields((f) => ({ ...f, url: "", title: "" }));
-    }
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate className={`space-y-4 ${panelClass}`}>
-      <MyPlaylistSelect
-        id={`${id}-mine`}
-        label="Your playlists"
-        playlists={mine.data}
-        value={fields.playlistId}
-        onChange={(playlistId) => setFields((f) => ({ ...f, playlistId }))}
-      />
+    <form action={action} noValidate className={`space-y-4 ${panelClass}`}>
+      <MyPlaylistSelect id={`${id}-mine`} label="Your playlists" playlists={mine.data} value={playlistId} onChange={setPlaylistId} />
       <div>
         <label htmlFor={`${id}-playlist`} className={labelClass}>
           Playlist ID <span aria-hidden="true">*</span>
@@ -52,22 +43,17 @@ export function AddVideoForm({ initialPlaylistId = "" }: { initialPlaylistId?: s
           required
           autoComplete="off"
           spellCheck={false}
-          value={fields.playlistId}
-          onChange={(e) => setFields((f) => ({ ...f, playlistId: e.target.value }))}
+          value={playlistId}
+          onChange={(e) => setPlaylistId(e.target.value)}
+          {...invalidFieldProps(`${id}-status`, state.fieldErrors.playlistId)}
           className={inputClass}
         />
       </div>
-      <VideoFields
-        id={id}
-        url={fields.url}
-        title={fields.title}
-        onUrl={(url) => setFields((f) => ({ ...f, url }))}
-        onTitle={(title) => setFields((f) => ({ ...f, title }))}
-      />
-      <button type="submit" disabled={add.submitting} className={primaryButtonClass}>
-        {add.submitting ? "Adding..." : "Add Video"}
-      </button>
-      <StatusMessage outcome={add.outcome} />
+      <VideoFields id={id} url={link.url} title={link.title} onUrl={link.setUrl} onTitle={link.setTitle} invalid={state.fieldErrors} messageId={`${id}-status`} />
+      <SubmitButton pendingLabel="Adding..." className={primaryButtonClass}>
+        Add Video
+      </SubmitButton>
+      <StatusMessage id={`${id}-status`} outcome={outcome} />
       <p className="text-sm text-slate-300">
         No playlist yet?{" "}
         <Link href="/playlists" className="text-cyan-300 underline">

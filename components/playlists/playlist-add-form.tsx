@@ -3,7 +3,8 @@
  * The playlist page's Add Video form, for the owner, admins and collaborators. Links from a platform
  * the playlist does not accept are refused here and, authoritatively, by the server.
  */
-import { useId, type FormEvent } from "react";
+import { useId } from "react";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { StatusMessage } from "./status-message";
 import { panelClass, primaryButtonClass } from "./styles";
@@ -12,17 +13,11 @@ import { VideoFields } from "./video-fields";
 import { useLinkFields } from "@/components/common/use-link-fields";
 
 export function PlaylistAddForm({ playlist }: { playlist: PlaylistDetail }) {
-  const { url, title, setUrl, setTitle, take } = useLinkFields();
-  const add = useAddVideo();
+  const link = useLinkFields();
+  const { state, action, outcome } = useAddVideo({ link, playlist });
   const id = useId();
   const canAdd = playlistRights(playlist.role).canAdd;
   const full = playlist.total_videos >= playlist.max_videos;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const link = take();
-    if (await add.submit(playlist.id, link.url, link.title, playlist)) link.done();
-  }
 
   return (
     <section aria-labelledby={`${id}-heading`} className={panelClass}>
@@ -32,13 +27,13 @@ export function PlaylistAddForm({ playlist }: { playlist: PlaylistDetail }) {
       {!canAdd ? (
         <p className="text-sm text-slate-300">Join this playlist with its share code to add videos to it.</p>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-3">
-          <VideoFields id={id} url={url} title={title} onUrl={setUrl} onTitle={setTitle} />
-          <button type="submit" disabled={add.submitting || full} className={primaryButtonClass}>
-            {add.submitting ? "Adding..." : "Add Video"}
-          </button>
+        <form action={action} noValidate className="space-y-3">
+          <VideoFields id={id} url={link.url} title={link.title} onUrl={link.setUrl} onTitle={link.setTitle} invalid={state.fieldErrors} messageId={`${id}-status`} />
+          <SubmitButton pendingLabel="Adding..." disabled={full} className={primaryButtonClass}>
+            Add Video
+          </SubmitButton>
           {full && <p className="text-sm text-slate-300">This playlist is full ({playlist.max_videos} videos).</p>}
-          <StatusMessage outcome={add.outcome} />
+          <StatusMessage id={`${id}-status`} outcome={outcome} />
         </form>
       )}
     </section>

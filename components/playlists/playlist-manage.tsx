@@ -1,13 +1,19 @@
 "use client";
 /** Rename (owner and admins) and delete (owner, after a confirmation). */
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { invalidFieldProps } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast";
-import { PLAYLIST_TITLE_MAX_LENGTH, playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
+import { problemsOf } from "@/lib/forms/form-errors";
+import { PLAYLIST_TITLE_MAX_LENGTH, playlistRights, updatePlaylistInputSchema, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { deletePlaylist, errorText, updatePlaylist } from "./playlist-api";
-import { StatusMessage, type Outcome } from "./status-message";
+import { StatusMessage } from "./status-message";
 import { inputClass, labelClass, panelClass, primaryButtonClass, secondaryButtonClass } from "./styles";
+import { refusalOf, useOutcomeAction } from "./use-outcome-action";
+
+const RENAME_FAILED = "Could not rename the playlist.";
 
 export const DELETE_CONFIRMATION = "Delete this playlist and all its videos?";
 
@@ -16,26 +22,18 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
   const router = useRouter();
   const toast = useToast();
   const confirm = useConfirm();
-  const [title, setTitle] = useState(playlist.title);
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { state: renamed, action: rename, outcome } = useOutcomeAction<{ title: string }, "title">({
+    initial: { title: playlist.title },
+    read: (form) => ({ title: String(form.get("title") ?? "") }),
+    check: (values) => {
+      const problems = problemsOf(updatePlaylistInputSchema, values, ["title"]);
+      return problems && refusalOf(RENAME_FAILED, problems);
+    },
+    send: async (values) => ({ text: "Playlist renamed.", values: { title: (await updatePlaylist(playlist.id, values)).title } }),
+    failure: RENAME_FAILED,
+  });
   const id = useId();
   if (!rights.canEdit) return null;
-
-  async function onRename(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaving(true);
-    setOutcome(null);
-    try {
-      const updated = await updatePlaylist(playlist.id, { title });
-      setTitle(updated.title);
-      setOutcome({ kind: "success", text: "Playlist renamed." });
-    } catch (error) {
-      setOutcome({ kind: "error", text: "Could not rename the playlist.", detail: errorText(error, "") });
-    } finally {
-      setSaving(false);
-    }
-  }
 
   async function onDelete() {
     if (!(await confirm({ message: DELETE_CONFIRMATION, confirmLabel: "Delete", danger: true }))) return;
@@ -53,19 +51,27 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
       <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
         Manage playlist
       </h2>
-      <form onSubmit={onRename} noValidate className="mt-3 space-y-3">
+      <form action={rename} noValidate className="mt-3 space-y-3">
         <div>
           <label htmlFor={`${id}-name`} className={labelClass}>
             Playlist title
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <input id={`${id}-name`} name="title" required maxLength={PLAYLIST_TITLE_MAX_LENGTH} value={title} onChange={(e) => setTitle(e.target.value)} className={inputClass} />
-            <button type="submit" disabled={saving} className={`shrink-0 ${primaryButtonClass}`}>
-              {saving ? "Saving..." : "Rename"}
-            </button>
+            <input
+              id={`${id}-name`}
+              name="title"
+              required
+              maxLength={PLAYLIST_TITLE_MAX_LENGTH}
+              defaultValue={renamed.values.title}
+              {...invalidFieldProps(`${id}-status`, renamed.fieldErrors.title)}
+              className={inputClass}
+            />
+            <SubmitButton pendingLabel="Saving..." className={`shrink-0 ${primaryButtonClass}`}>
+              Rename
+            </SubmitButton>
           </div>
         </div>
-        <StatusMessage outcome={outcome} />
+        <StatusMessage id={`${id}-status`} outcome={outcome} />
       </form>
       {rights.canDelete && (
         <button type="button" onClick={() => void onDelete()} className={`mt-4 ${secondaryButtonClass} border-red-400 text-red-200`}>

@@ -2,15 +2,20 @@
 /**
  * Playlists hub: create a playlist (title) or join one with a share code; both need an account.
  * A share link (/playlists?code=…) arrives with the code filled in, so joining is one press.
+ * Each form is a React action checked with the API's own schema before anything is sent.
  */
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { useAuthModal } from "@/components/layout/auth-modal-context";
+import { invalidFieldProps } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useCurrentUser } from "@/lib/api/use-current-user";
-import { PLAYLIST_TITLE_MAX_LENGTH } from "@/lib/schemas/playlist";
-import { createPlaylist, errorText, joinPlaylist } from "./playlist-api";
-import { StatusMessage, type Outcome } from "./status-message";
+import { problemsOf } from "@/lib/forms/form-errors";
+import { createPlaylistInputSchema, joinPlaylistInputSchema, PLAYLIST_TITLE_MAX_LENGTH } from "@/lib/schemas/playlist";
+import { createPlaylist, joinPlaylist } from "./playlist-api";
+import { StatusMessage } from "./status-message";
 import { inputClass, labelClass, panelClass, primaryButtonClass } from "./styles";
+import { fieldRefusal, refusalOf, useOutcomeAction, type Refusal } from "./use-outcome-action";
 
 const playlistHref = (id: string) => `/playlist?id=${encodeURIComponent(id)}`;
 
@@ -18,48 +23,51 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
   const { user, isLoading } = useCurrentUser();
   const modal = useAuthModal();
   const router = useRouter();
-  const [title, setTitle] = useState("");
-  const [code, setCode] = useState(initialCode);
-  const [creating, setCreating] = useState(false);
-  const [joining, setJoining] = useState(false);
-  const [created, setCreated] = useState<Outcome>(null);
-  const [joined, setJoined] = useState<Outcome>(null);
   const ids = { create: useId(), join: useId() };
   // While the session check is pending the buttons wait (disabled): pressing one then must not open
   // the sign-in dialog for someone who is signed in.
   const signedOut = !isLoading && !user;
 
-  async function onCreate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!user) return modal.open("login");
-    if (!title.trim()) return setCreated({ kind: "error", text: "Please give the playlist a title." });
-    setCreating(true);
-    setCreated(null);
-    try {
-      const playlist = await createPlaylist({ title });
-      setCreated({ kind: "success", text: `Playlist "${playlist.title}" created. Opening it...` });
-      router.push(playlistHref(playlist.id));
-    } catch (error) {
-      setCreated({ kind: "error", text: "Could not create the playlist.", detail: errorText(error, "") });
-      setCreating(false);
-    }
-  }
+  /** Signed out: the login dialog instead of a request (what was typed stays). */
+  const askToLogIn = (): Refusal<never> | null => (user ? null : (modal.open("login"), { outcome: null }));
 
-  async function onJoin(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!user) return modal.open("login");
-    if (!code.trim()) return setJoined({ kind: "error", text: "Please enter a share code." });
-    setJoining(true);
-    setJoined(null);
-    try {
-      const result = await joinPlaylist(code);
-      setJoined({ kind: "success", text: `You joined "${result.title}". Opening it...` });
+  const { state: created, action: create, outcome: createdOutcome } = useOutcomeAction<{ title: string }, "title">({
+    initial: { title: "" },
+    read: (form) => ({ title: String(form.get("title") ?? "") }),
+    check: (values) => {
+      if (!user) return askToLogIn();
+      if (!values.title.trim()) return fieldRefusal("title", "Please give the playlist a title.");
+      const problems = problemsOf(createPlaylistInputSchema, values, ["title"]);
+      return problems && refusalOf("Could not create the playlist.", problems);
+    },
+    send: async (values) => {
+      const playlist = await createPlaylist(values);
+      router.push(playlistHref(playlist.id));
+      return { text: `Playlist "${playlist.title}" created. Opening it...` };
+    },
+    failure: "Could not create the playlist.",
+  });
+
+  const { state: joined, action: join, outcome: joinedOutcome } = useOutcomeAction<{ code: string }, "code">({
+    initial: { code: initialCode },
+    read: (form) => ({ code: String(form.get("shareCode") ?? "") }),
+    check: (values) => {
+      if (!user) return askToLogIn();
+      if (!values.code.trim()) return fieldRefusal("code", "Please enter a share code.");
+      const problems = problemsOf(joinPlaylistInputSchema, values, ["code"]);
+      return problems && refusalOf("Could not join the playlist.", problems);
+    },
+    send: async (values) => {
+      const result = await joinPlaylist(values.code);
       router.push(playlistHref(result.playlist_id));
-    } catch (error) {
-      setJoined({ kind: "error", text: "Could not join the playlist.", detail: errorText(error, "") });
-      setJoining(false);
-    }
-  }
+      return { text: `You joined "${result.title}". Opening it...` };
+    },
+    failure: "Could not join the playlist.",
+  });
+
+  // After a success the page is on its way to the playlist: the button keeps waiting.
+  const creating = created.outcome?.kind === "success";
+  const joining = joined.outcome?.kind === "success";
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -68,7 +76,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
           Create New Playlist
         </h2>
         <p className="mt-2 text-sm text-slate-300">Start a queue of YouTube and TikTok videos and share it with your viewers.</p>
-        <form onSubmit={onCreate} noValidate className="mt-4 space-y-3">
+        <form action={create} noValidate className="mt-4 space-y-3">
           <div>
             <label htmlFor={`${ids.create}-name`} className={labelClass}>
               Playlist title
@@ -79,16 +87,16 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
               required
               maxLength={PLAYLIST_TITLE_MAX_LENGTH}
               autoComplete="off"
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
+              defaultValue={created.values.title}
+              {...invalidFieldProps(`${ids.create}-status`, created.fieldErrors.title)}
               className={inputClass}
             />
           </div>
-          <button type="submit" disabled={creating || isLoading} className={primaryButtonClass}>
+          <SubmitButton pendingLabel="Creating..." disabled={creating || isLoading} className={primaryButtonClass}>
             {creating ? "Creating..." : "Create New Playlist"}
-          </button>
+          </SubmitButton>
           {signedOut && <p className="text-sm text-slate-300">Log in to create a playlist.</p>}
-          <StatusMessage outcome={created} />
+          <StatusMessage id={`${ids.create}-status`} outcome={createdOutcome} />
         </form>
       </section>
 
@@ -97,7 +105,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
           Join with a Share Code
         </h2>
         <p className="mt-2 text-sm text-slate-300">Joined playlists let you add videos to someone else&apos;s queue.</p>
-        <form onSubmit={onJoin} noValidate className="mt-4 space-y-3">
+        <form action={join} noValidate className="mt-4 space-y-3">
           <div>
             <label htmlFor={`${ids.join}-code`} className={labelClass}>
               Share code
@@ -110,18 +118,18 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
                 maxLength={64}
                 autoComplete="off"
                 spellCheck={false}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
+                defaultValue={joined.values.code}
+                {...invalidFieldProps(`${ids.join}-status`, joined.fieldErrors.code)}
                 placeholder="e.g. K7Q2M9XD"
                 className={inputClass}
               />
-              <button type="submit" disabled={joining || isLoading} className={`shrink-0 ${primaryButtonClass}`}>
+              <SubmitButton pendingLabel="Joining..." disabled={joining || isLoading} className={`shrink-0 ${primaryButtonClass}`}>
                 {joining ? "Joining..." : "Join Playlist"}
-              </button>
+              </SubmitButton>
             </div>
           </div>
           {signedOut && <p className="text-sm text-slate-300">Log in to join a playlist.</p>}
-          <StatusMessage outcome={joined} />
+          <StatusMessage id={`${ids.join}-status`} outcome={joinedOutcome} />
         </form>
       </section>
     </div>

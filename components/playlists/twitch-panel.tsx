@@ -5,12 +5,16 @@
  * bot the server runs, and its live status (refreshed every few seconds). The token is write-only:
  * after saving, the form shows only that one is stored.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { FieldError, invalidFieldProps } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { DEFAULT_TWITCH_COMMAND_PREFIX } from "@/lib/constants";
-import { TWITCH_COOLDOWN_MAX_SECONDS, type TwitchBotStatus, type TwitchSettings } from "@/lib/schemas/playlist";
+import { problemsOf } from "@/lib/forms/form-errors";
+import { TWITCH_COOLDOWN_MAX_SECONDS, twitchSettingsInputSchema, type TwitchBotStatus, type TwitchSettings, type TwitchSettingsInput } from "@/lib/schemas/playlist";
 import { errorText, saveTwitchSettings, setTwitchBotConnected, useTwitchSettings } from "./playlist-api";
-import { StatusMessage, type Outcome } from "./status-message";
+import { StatusMessage } from "./status-message";
 import { inputClass, labelClass, panelClass, primaryButtonClass, secondaryButtonClass } from "./styles";
+import { useOutcomeAction, type OutcomeState, type Refusal } from "./use-outcome-action";
 
 interface Values {
   channel: string;
@@ -18,7 +22,17 @@ interface Values {
   commandPrefix: string;
   oauthToken: string;
   cooldownSeconds: string;
+  replies: boolean;
+  removeToken: boolean;
+  /** What the server holds, not a field: shown beside the token field. */
+  hasToken: boolean;
 }
+
+/** The settings' fields as the API names them: a problem lands under its field. */
+const FIELDS = ["channel", "bot_username", "command_prefix", "oauth_token", "cooldown_seconds"] as const;
+type Field = (typeof FIELDS)[number];
+
+const COOLDOWN_ERROR = `Cooldown must be a whole number of seconds from 0 to ${TWITCH_COOLDOWN_MAX_SECONDS}.`;
 
 const STATUS_LABEL: Record<TwitchBotStatus, string> = {
   disconnected: "Disconnected",
@@ -33,63 +47,82 @@ const STATUS_CLASS: Record<TwitchBotStatus, string> = {
   error: "text-red-300",
 };
 
-const fromSettings = (s: TwitchSettings | undefined): Values => ({
-  channel: s?.channel ?? "",
-  botUsername: s?.bot_username ?? "",
-  commandPrefix: s?.command_prefix ?? DEFAULT_TWITCH_COMMAND_PREFIX,
+const fromSettings = (s: TwitchSettings): Values => ({
+  channel: s.channel ?? "",
+  botUsername: s.bot_username ?? "",
+  commandPrefix: s.command_prefix || DEFAULT_TWITCH_COMMAND_PREFIX,
   oauthToken: "",
-  cooldownSeconds: String(s?.cooldown_seconds ?? 30),
+  cooldownSeconds: String(s.cooldown_seconds),
+  replies: s.replies_enabled,
+  removeToken: false,
+  hasToken: s.has_oauth_token,
 });
 
+function readValues(form: FormData, last: Values): Values {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    channel: text("channel"),
+    botUsername: text("botUsername"),
+    commandPrefix: text("commandPrefix"),
+    oauthToken: text("oauthToken"),
+    cooldownSeconds: text("cooldownSeconds"),
+    replies: form.get("repliesEnabled") !== null,
+    removeToken: form.get("removeToken") !== null,
+    hasToken: last.hasToken,
+  };
+}
+
+/** The body to send; the cooldown is left out while it is not a number of seconds (checked apart). */
+function inputOf(values: Values): TwitchSettingsInput {
+  const cooldown = values.cooldownSeconds.trim();
+  return {
+    channel: values.channel,
+    bot_username: values.botUsername,
+    command_prefix: values.commandPrefix,
+    replies_enabled: values.replies,
+    ...(/^\d+$/.test(cooldown) && Number(cooldown) <= TWITCH_COOLDOWN_MAX_SECONDS ? { cooldown_seconds: Number(cooldown) } : {}),
+    // Blank keeps the stored token; the box removes it.
+    ...(values.removeToken ? { oauth_token: null } : values.oauthToken.trim() ? { oauth_token: values.oauthToken } : {}),
+  };
+}
+
+/** Every field's problem at once: the schema's, and the cooldown's in the form's own words. */
+function check(values: Values): Refusal<Field> | null {
+  const input = inputOf(values);
+  const problems = problemsOf(twitchSettingsInputSchema, input, FIELDS) ?? { fields: {}, messages: [] };
+  if (input.cooldown_seconds === undefined) {
+    problems.fields.cooldown_seconds = COOLDOWN_ERROR;
+    problems.messages.push(COOLDOWN_ERROR);
+  }
+  return problems.messages.length ? { outcome: { kind: "error", text: problems.messages.join(" ") }, fieldErrors: problems.fields } : null;
+}
+
 function TwitchForm({ playlistId, settings }: { playlistId: string; settings: TwitchSettings }) {
-  const [values, setValues] = useState<Values>(fromSettings(settings));
-  const [hasToken, setHasToken] = useState(settings.has_oauth_token);
-  const [removeToken, setRemoveToken] = useState(false);
-  const [replies, setReplies] = useState(settings.replies_enabled);
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { state, action, outcome } = useOutcomeAction<Values, Field>({
+    initial: fromSettings(settings),
+    read: readValues,
+    check,
+    send: async (values) => ({ text: "Twitch settings saved.", values: fromSettings(await saveTwitchSettings(playlistId, inputOf(values))) }),
+    failure: "Could not save the Twitch settings.",
+  });
+  // The prefix typed since the last answer, for the example below the form (after an answer the field shows the answer's).
+  const [typed, setTyped] = useState<{ after: OutcomeState<Values, Field>; prefix: string } | null>(null);
+  const prefix = typed?.after === state ? typed.prefix : state.values.commandPrefix;
+  const { values, fieldErrors } = state;
   const id = useId();
 
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const cooldown = Number(values.cooldownSeconds);
-    if (!/^\d+$/.test(values.cooldownSeconds.trim()) || cooldown > TWITCH_COOLDOWN_MAX_SECONDS) {
-      setOutcome({ kind: "error", text: `Cooldown must be a whole number of seconds from 0 to ${TWITCH_COOLDOWN_MAX_SECONDS}.` });
-      return;
-    }
-    setSaving(true);
-    setOutcome(null);
-    try {
-      const saved = await saveTwitchSettings(playlistId, {
-        channel: values.channel,
-        bot_username: values.botUsername,
-        command_prefix: values.commandPrefix,
-        replies_enabled: replies,
-        cooldown_seconds: cooldown,
-        // Blank keeps the stored token; the box removes it.
-        ...(removeToken ? { oauth_token: null } : values.oauthToken.trim() ? { oauth_token: values.oauthToken } : {}),
-      });
-      setValues(fromSettings(saved));
-      setHasToken(saved.has_oauth_token);
-      setRemoveToken(false);
-      setReplies(saved.replies_enabled);
-      setOutcome({ kind: "success", text: "Twitch settings saved." });
-    } catch (err) {
-      setOutcome({ kind: "error", text: "Could not save the Twitch settings.", detail: errorText(err, "") });
-    } finally {
-      setSaving(false);
-    }
-  }
+  /** A text field's error plumbing: marked and described while it has a problem. */
+  const invalid = (field: Field, hintId?: string) => invalidFieldProps(`${id}-${field}-error`, fieldErrors[field], hintId);
+  const error = (field: Field) => <FieldError id={`${id}-${field}-error`} message={fieldErrors[field]} />;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3">
+    <form action={action} noValidate className="mt-4 space-y-3">
       <div>
         <label htmlFor={`${id}-channel`} className={labelClass}>
           Channel
         </label>
-        <input id={`${id}-channel`} name="channel" autoComplete="off" spellCheck={false} value={values.channel} onChange={set("channel")} className={inputClass} />
+        <input id={`${id}-channel`} name="channel" autoComplete="off" spellCheck={false} defaultValue={values.channel} {...invalid("channel")} className={inputClass} />
+        {error("channel")}
       </div>
       <div>
         <label htmlFor={`${id}-token`} className={labelClass}>
@@ -101,18 +134,18 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
           type="password"
           autoComplete="off"
           spellCheck={false}
-          value={values.oauthToken}
-          onChange={set("oauthToken")}
-          placeholder={hasToken ? "•••••••• (saved; type to replace)" : ""}
-          aria-describedby={`${id}-token-hint`}
+          defaultValue={values.oauthToken}
+          placeholder={values.hasToken ? "•••••••• (saved; type to replace)" : ""}
+          {...invalid("oauth_token", `${id}-token-hint`)}
           className={inputClass}
         />
         <p id={`${id}-token-hint`} className="mt-1 text-xs text-slate-300">
-          {hasToken ? "A token is saved. It is never shown again." : "No token saved."}
+          {values.hasToken ? "A token is saved. It is never shown again." : "No token saved."}
         </p>
-        {hasToken && (
+        {error("oauth_token")}
+        {values.hasToken && (
           <label className="mt-1 flex items-center gap-2 text-xs text-slate-200">
-            <input type="checkbox" checked={removeToken} onChange={(e) => setRemoveToken(e.target.checked)} />
+            <input type="checkbox" name="removeToken" defaultChecked={values.removeToken} />
             Remove the saved token
           </label>
         )}
@@ -121,13 +154,24 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
         <label htmlFor={`${id}-bot`} className={labelClass}>
           Bot username
         </label>
-        <input id={`${id}-bot`} name="botUsername" autoComplete="off" spellCheck={false} value={values.botUsername} onChange={set("botUsername")} className={inputClass} />
+        <input id={`${id}-bot`} name="botUsername" autoComplete="off" spellCheck={false} defaultValue={values.botUsername} {...invalid("bot_username")} className={inputClass} />
+        {error("bot_username")}
       </div>
       <div>
         <label htmlFor={`${id}-prefix`} className={labelClass}>
           Command prefix
         </label>
-        <input id={`${id}-prefix`} name="commandPrefix" autoComplete="off" spellCheck={false} value={values.commandPrefix} onChange={set("commandPrefix")} className={inputClass} />
+        <input
+          id={`${id}-prefix`}
+          name="commandPrefix"
+          autoComplete="off"
+          spellCheck={false}
+          defaultValue={values.commandPrefix}
+          onChange={(e) => setTyped({ after: state, prefix: e.target.value })}
+          {...invalid("command_prefix")}
+          className={inputClass}
+        />
+        {error("command_prefix")}
       </div>
       <div>
         <label htmlFor={`${id}-cooldown`} className={labelClass}>
@@ -138,25 +182,25 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
           name="cooldownSeconds"
           inputMode="numeric"
           autoComplete="off"
-          value={values.cooldownSeconds}
-          onChange={set("cooldownSeconds")}
-          aria-describedby={`${id}-cooldown-hint`}
+          defaultValue={values.cooldownSeconds}
+          {...invalid("cooldown_seconds", `${id}-cooldown-hint`)}
           className={inputClass}
         />
         <p id={`${id}-cooldown-hint`} className="mt-1 text-xs text-slate-300">
           After one of their links is added, a viewer waits this long before adding another (0 for no wait).
         </p>
+        {error("cooldown_seconds")}
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-200">
-        <input type="checkbox" name="repliesEnabled" checked={replies} onChange={(e) => setReplies(e.target.checked)} />
+        <input type="checkbox" name="repliesEnabled" defaultChecked={values.replies} />
         Reply in chat (&quot;Added: …&quot;, refusals, cooldown)
       </label>
       <p className="text-xs text-slate-300">
-        Viewers will type <code className="text-cyan-200">{values.commandPrefix || DEFAULT_TWITCH_COMMAND_PREFIX} &lt;video link&gt;</code> in chat to add a video to this playlist.
+        Viewers will type <code className="text-cyan-200">{prefix || DEFAULT_TWITCH_COMMAND_PREFIX} &lt;video link&gt;</code> in chat to add a video to this playlist.
       </p>
-      <button type="submit" disabled={saving} className={primaryButtonClass}>
-        {saving ? "Saving..." : "Save Twitch settings"}
-      </button>
+      <SubmitButton pendingLabel="Saving..." className={primaryButtonClass}>
+        Save Twitch settings
+      </SubmitButton>
       <StatusMessage outcome={outcome} />
     </form>
   );

@@ -1,4 +1,5 @@
 /** The Video URL (required) and Title (optional) inputs every add form shows. */
+import { invalidFieldProps } from "@/components/ui/field";
 import { PLAYLIST_LINK_TITLE_MAX_LENGTH } from "@/lib/schemas/playlist";
 import { inputClass, labelClass } from "./styles";
 import { VideoUrlInput } from "./video-url-input";
@@ -10,16 +11,24 @@ interface Props {
   onUrl: (value: string) => void;
   onTitle: (value: string) => void;
   urlLabel?: string;
+  /** The fields at fault, marked invalid and described by the form's message (`messageId`). */
+  invalid?: { url?: string | undefined; title?: string | undefined };
+  messageId?: string;
 }
 
-export function VideoFields({ id, url, title, onUrl, onTitle, urlLabel = "Video URL" }: Props) {
+export function VideoFields({ id, url, title, onUrl, onTitle, urlLabel = "Video URL", invalid = {}, messageId = "" }: Props) {
   return (
     <>
       <div>
         <label htmlFor={`${id}-url`} className={labelClass}>
           {urlLabel} <span aria-hidden="true">*</span>
         </label>
-        <VideoUrlInput id={`${id}-url`} value={url} onChange={(e) => onUrl(e.target.value)} aria-describedby={`${id}-url-hint`} />
+        <VideoUrlInput
+          id={`${id}-url`}
+          value={url}
+          onChange={(e) => onUrl(e.target.value)}
+          {...invalidFieldProps(messageId, invalid.url, `${id}-url-hint`)}
+        />
         <p id={`${id}-url-hint`} className="mt-1 text-xs text-slate-300">
           YouTube (watch, youtu.be, Shorts, Music, start times) or TikTok links.
         </p>
@@ -35,6 +44,7 @@ export function VideoFields({ id, url, title, onUrl, onTitle, urlLabel = "Video 
           autoComplete="off"
           value={title}
           onChange={(e) => onTitle(e.target.value)}
+          {...invalidFieldProps(messageId, invalid.title)}
           className={inputClass}
         />
       </div>

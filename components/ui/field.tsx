@@ -36,7 +36,10 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-/** Marks a control invalid and describes it by its FieldError (same `id`) while it has a problem. */
-export function invalidFieldProps(errorId: string, message: string | undefined) {
-  return { "aria-invalid": Boolean(message), "aria-describedby": message ? errorId : undefined } as const;
+/**
+ * Marks a control invalid and describes it by its FieldError (same `id`) while it has a problem;
+ * `hintId` names a hint that describes the control all the time (read before the problem).
+ */
+export function invalidFieldProps(errorId: string, message: string | undefined, hintId?: string) {
+  return { "aria-invalid": Boolean(message), "aria-describedby": [hintId, message && errorId].filter(Boolean).join(" ") || undefined } as const;
 }

@@ -4,13 +4,16 @@
  * the page's embedded player and kept in sync by lib/sync — no extension needed. Joins as the signed-in
  * account or as a guest with a username; parties on other sites point to the extension instead.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useActionState, useEffect, useId, useState } from "react";
 import { ApiClient, ApiRequestError } from "@/extension/src/background/api-client";
 import { JoinPartyButton } from "@/components/parties/join-party-button";
 import { inputClass, primaryButtonClass } from "@/components/parties/styles";
+import { invalidFieldProps } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { problemsOf } from "@/lib/forms/form-errors";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { platformName } from "@/lib/platforms";
-import type { PartyDetail } from "@/lib/schemas/party";
+import { guestInputSchema, type PartyDetail } from "@/lib/schemas/party";
 import { isRoomPlayable } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
@@ -95,34 +98,46 @@ function RoomMessage({ title, children }: { title: string; children: React.React
   );
 }
 
+/** A guest's name, checked with the guest endpoint's own schema before asking for a token. */
 function GuestForm({ onToken }: { onToken(token: string): void }) {
-  const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onToken(await guestRoomToken(name));
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause));
-      setBusy(false);
-    }
-  }
+  const id = useId();
+  const [state, action, pending] = useActionState(
+    async (_previous: { name: string; error: string | null }, form: FormData) => {
+      const name = String(form.get("name") ?? "");
+      const problems = problemsOf(guestInputSchema, { username: name }, ["username"]);
+      if (problems) return { name, error: problems.messages.join(" ") };
+      try {
+        onToken(await guestRoomToken(name));
+        return { name, error: null };
+      } catch (cause) {
+        return { name, error: cause instanceof Error ? cause.message : String(cause) };
+      }
+    },
+    { name: "", error: null },
+  );
+  const error = pending ? null : state.error;
 
   return (
     <RoomMessage title="Join the watch party">
       <p>Log in with the header&apos;s Login button, or pick a name to join as a guest.</p>
-      <form className="mt-4 flex flex-col gap-3 sm:flex-row" onSubmit={(e) => void submit(e)}>
-        <input className={`${inputClass} sm:flex-1`} aria-label="Your name" placeholder="Your name" required minLength={2} maxLength={30} value={name} onChange={(e) => setName(e.target.value)} />
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Joining..." : "Join as guest"}
-        </button>
+      <form className="mt-4 flex flex-col gap-3 sm:flex-row" action={action}>
+        <input
+          className={`${inputClass} sm:flex-1`}
+          name="name"
+          aria-label="Your name"
+          placeholder="Your name"
+          required
+          minLength={2}
+          maxLength={30}
+          defaultValue={state.name}
+          {...invalidFieldProps(`${id}-error`, error ?? undefined)}
+        />
+        <SubmitButton className={primaryButtonClass} pendingLabel="Joining...">
+          Join as guest
+        </SubmitButton>
       </form>
       {error && (
-        <p role="alert" className="mt-3 text-red-300">
+        <p id={`${id}-error`} role="alert" className="mt-3 text-red-300">
           {error}
         </p>
       )}

@@ -60,3 +60,36 @@ test("the API's refusal shows as Error adding video with its detail", async () =
   expect(alert).toHaveTextContent("Error adding video");
   expect(alert).toHaveTextContent("This playlist does not accept TikTok links right now.");
 });
+
+test("Adding... while the link is sent; a link typed meanwhile stays, the playlist stays chosen", async () => {
+  let answer!: (value: never) => void;
+  mockedAdd.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  const user = userEvent.setup();
+  render(<AddUrlForm />);
+  await user.selectOptions(screen.getByLabelText("Playlist"), "pl-own");
+  const url = screen.getByLabelText(/YouTube or TikTok URL/);
+  await user.click(url);
+  await user.paste("https://youtu.be/dQw4w9WgXcQ");
+  await user.click(screen.getByRole("button", { name: "Add Video" }));
+  expect(await screen.findByRole("button", { name: "Adding..." })).toBeDisabled();
+
+  await user.clear(url);
+  await user.paste("https://youtu.be/9bZkp7q19f0");
+  answer({} as never);
+  expect(await screen.findByText("Video added successfully!")).toHaveAttribute("role", "status");
+  expect(url).toHaveValue("https://youtu.be/9bZkp7q19f0");
+  expect(screen.getByLabelText("Playlist")).toHaveValue("pl-own");
+  expect(screen.getByRole("button", { name: "Add Video" })).toBeEnabled();
+});
+
+test("a refused link and no playlist: both fields marked, described by the message", async () => {
+  const user = userEvent.setup();
+  render(<AddUrlForm />);
+  await user.click(screen.getByRole("button", { name: "Add Video" }));
+  const alert = screen.getByRole("alert");
+  expect(alert).toHaveTextContent("Playlist ID and Video URL are required");
+  expect(screen.getByLabelText("Playlist")).toHaveAttribute("aria-invalid", "true");
+  expect(screen.getByLabelText(/YouTube or TikTok URL/)).toHaveAttribute("aria-invalid", "true");
+  expect(screen.getByLabelText(/YouTube or TikTok URL/)).toHaveAccessibleDescription(/Playlist ID and Video URL are required/);
+  expect(screen.getByLabelText(/Title/)).toHaveAttribute("aria-invalid", "false");
+});

@@ -100,6 +100,13 @@ test("choosing one of your playlists fills in its ID; only playlists you may add
   ]);
   await user.selectOptions(select, "pl-joined");
   expect(fields().playlistId).toHaveValue("pl-joined");
+
+  // After a refused attempt the choice is still shown (React resets the form after its action).
+  await user.click(fields().submit);
+  expect(screen.getByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
+  expect(screen.getByLabelText("Your playlists")).toHaveValue("pl-joined");
+  expect(fields().playlistId).toHaveAttribute("aria-invalid", "false");
+  expect(fields().url).toHaveAttribute("aria-invalid", "true");
 });
 
 test("success sends the trimmed values, clears URL and Title, keeps the playlist ID", async () => {
@@ -145,6 +152,7 @@ test("failure shows 'Error adding video' with the API's detail and keeps the inp
   expect(alert).toHaveTextContent("Error adding video");
   expect(alert).toHaveTextContent("Playlist not found");
   expect(f.url).toHaveValue("https://youtu.be/dQw4w9WgXcQ");
+  expect(f.playlistId).toHaveValue("missing");
 });
 
 test("signed out: says so and the Login button opens the login modal", async () => {

@@ -62,12 +62,28 @@ test("Create New Playlist: Creating... while the request runs, then opens the ne
   expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
 });
 
-test("a blank title is refused without a request", async () => {
+test("a blank title is refused without a request, the field marked and described by the reason", async () => {
   const user = userEvent.setup();
   render(<PlaylistsHub />);
   await user.click(screen.getByRole("button", { name: "Create New Playlist" }));
   expect(screen.getByRole("alert")).toHaveTextContent("Please give the playlist a title.");
+  expect(screen.getByLabelText("Playlist title")).toHaveAttribute("aria-invalid", "true");
+  expect(screen.getByLabelText("Playlist title")).toHaveAccessibleDescription("Please give the playlist a title.");
   expect(mockedCreate).not.toHaveBeenCalled();
+});
+
+test("a refused create keeps the title typed, and the button is usable again", async () => {
+  mockedCreate.mockRejectedValue(new ApiClientError("You own too many playlists.", 429));
+  const user = userEvent.setup();
+  render(<PlaylistsHub />);
+  const section = screen.getByRole("region", { name: "Create New Playlist" });
+  await paste(user, within(section).getByLabelText("Playlist title"), "Friday Mix");
+  await user.click(within(section).getByRole("button", { name: "Create New Playlist" }));
+  const alert = await within(section).findByRole("alert");
+  expect(alert).toHaveTextContent("Could not create the playlist.");
+  expect(alert).toHaveTextContent("You own too many playlists.");
+  expect(within(section).getByLabelText("Playlist title")).toHaveValue("Friday Mix");
+  expect(within(section).getByRole("button", { name: "Create New Playlist" })).toBeEnabled();
 });
 
 test("Join with a Share Code: an unknown code shows the API's reason and stays on the page", async () => {
@@ -81,6 +97,7 @@ test("Join with a Share Code: an unknown code shows the API's reason and stays o
   expect(alert).toHaveTextContent("Could not join the playlist.");
   expect(alert).toHaveTextContent("No playlist has that share code.");
   expect(within(section).getByRole("button", { name: "Join Playlist" })).toBeEnabled();
+  expect(within(section).getByLabelText("Share code")).toHaveValue("ZZZZ-ZZZZ");
   expect(push).not.toHaveBeenCalled();
 });
 
@@ -109,6 +126,7 @@ test("signed out: both actions open the login modal and send nothing", async () 
   await user.click(screen.getByRole("button", { name: "Join Playlist" }));
   expect(open).toHaveBeenCalledTimes(2);
   expect(open).toHaveBeenCalledWith("login");
+  expect(screen.getByLabelText("Playlist title")).toHaveValue("Mine");
   expect(mockedCreate).not.toHaveBeenCalled();
   expect(mockedJoin).not.toHaveBeenCalled();
 });

@@ -79,7 +79,8 @@ test("the form carries replies and the cooldown, and refuses a cooldown that is 
   await user.clear(screen.getByLabelText("Cooldown per viewer (seconds)"));
   await user.type(screen.getByLabelText("Cooldown per viewer (seconds)"), "ten");
   await user.click(screen.getByRole("button", { name: "Save Twitch settings" }));
-  expect(await screen.findByText(/Cooldown must be a whole number of seconds/)).toBeInTheDocument();
+  expect(await screen.findByLabelText("Cooldown per viewer (seconds)")).toHaveAccessibleDescription(/Cooldown must be a whole number of seconds from 0 to 3600\./);
+  expect(screen.getByRole("alert")).toHaveTextContent("Cooldown must be a whole number of seconds from 0 to 3600.");
   expect(fetchMock).not.toHaveBeenCalled();
 
   await user.clear(screen.getByLabelText("Cooldown per viewer (seconds)"));
@@ -89,4 +90,58 @@ test("the form carries replies and the cooldown, and refuses a cooldown that is 
   expect(await screen.findByText("Twitch settings saved.")).toBeInTheDocument();
   const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
   expect(JSON.parse(String(init.body))).toMatchObject({ cooldown_seconds: 10, replies_enabled: false, channel: "streamer" });
+});
+
+test("every field's problem shows at once under its field; what was typed and ticked stays; nothing is sent", async () => {
+  const user = userEvent.setup();
+  renderPanel(base);
+  await user.click(await screen.findByRole("button", { name: "Show" }));
+  const fetchMock = answer(base);
+  const channel = await screen.findByLabelText("Channel");
+  const prefix = screen.getByLabelText("Command prefix");
+  const cooldown = screen.getByLabelText("Cooldown per viewer (seconds)");
+  await user.clear(channel);
+  await user.type(channel, "no spaces allowed");
+  await user.clear(prefix);
+  await user.type(prefix, "! add");
+  await user.clear(cooldown);
+  await user.type(cooldown, "99999");
+  await user.click(screen.getByRole("checkbox", { name: /Reply in chat/ }));
+  await user.click(screen.getByRole("checkbox", { name: "Remove the saved token" }));
+  await user.click(screen.getByRole("button", { name: "Save Twitch settings" }));
+
+  expect(await screen.findByRole("alert")).toHaveTextContent("Channel must be a Twitch name (letters, digits, _).");
+  expect(channel).toHaveAttribute("aria-invalid", "true");
+  expect(channel).toHaveAccessibleDescription("Channel must be a Twitch name (letters, digits, _).");
+  expect(prefix).toHaveAccessibleDescription("Command prefix cannot contain spaces.");
+  expect(cooldown).toHaveAttribute("aria-invalid", "true");
+  expect(screen.getByLabelText("Bot username")).toHaveAttribute("aria-invalid", "false");
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect(channel).toHaveValue("no spaces allowed");
+  expect(prefix).toHaveValue("! add");
+  expect(cooldown).toHaveValue("99999");
+  expect(screen.getByRole("checkbox", { name: /Reply in chat/ })).not.toBeChecked();
+  expect(screen.getByRole("checkbox", { name: "Remove the saved token" })).toBeChecked();
+  expect(screen.getByText("! add", { selector: "code", exact: false })).toBeInTheDocument();
+});
+
+test("while saving the button says Saving... and waits; a refusal keeps the fields and shows the reason", async () => {
+  const user = userEvent.setup();
+  renderPanel(base);
+  await user.click(await screen.findByRole("button", { name: "Show" }));
+  let refuse!: (value: unknown) => void;
+  global.fetch = jest.fn(() => new Promise((resolve) => (refuse = resolve))) as unknown as typeof fetch;
+  const bot = await screen.findByLabelText("Bot username");
+  await user.clear(bot);
+  await user.type(bot, "other_bot");
+  await user.click(screen.getByRole("button", { name: "Save Twitch settings" }));
+  expect(await screen.findByRole("button", { name: "Saving..." })).toBeDisabled();
+
+  refuse({ status: 500, ok: false, headers: new Headers({ "content-type": "application/json" }), text: async () => JSON.stringify({ detail: "Twitch is down.", code: "internal" }) });
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent("Could not save the Twitch settings.");
+  expect(alert).toHaveTextContent("Twitch is down.");
+  expect(screen.getByRole("button", { name: "Save Twitch settings" })).toBeEnabled();
+  expect(bot).toHaveValue("other_bot");
+  expect(screen.getByRole("checkbox", { name: /Reply in chat/ })).toBeChecked();
 });
