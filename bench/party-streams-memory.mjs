@@ -23,7 +23,7 @@ const streamsPerParty = Math.ceil(opts.streams / opts.parties);
 
 async function main() {
   console.log(`# party streams memory — ${new Date().toISOString()}`);
-  console.log(`node ${process.version}, ${os.cpus().length} CPUs, load ${loadAverage()}, fd limit ${fdLimits()}`);
+  console.log(`node ${process.version}, ${os.cpus().length} CPUs, load ${loadAverage()}, fd limit ${fdLimits().soft}/${fdLimits().hard}`);
   console.log(`${opts.streams} streams over ${opts.parties} parties · ${opts.workers} worker processes · ${opts.commands} commands per party`);
   const app = await startViewParty();
   const workers = [];

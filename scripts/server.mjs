@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { answerClientError, rejectMalformedUrl } from "./lib/bad-requests.mjs";
+import { createEmbeddedDatabase } from "./lib/create-embedded-db.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
@@ -17,6 +18,9 @@ const hostname = process.env.HOST || "0.0.0.0";
 
 // The proxy reads prerendered pages from the build folder (CSP hashes): name it absolutely.
 process.env.VP_NEXT_DIST_DIR ||= path.join(root, ".next");
+
+// A first start creates the embedded database in a child process (see create-embedded-db.mjs).
+if (!process.env.DATABASE_URL) await createEmbeddedDatabase(path.resolve(process.env.VP_DATA_DIR ?? ".data"));
 
 const app = next({ dev: false, dir: root, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
