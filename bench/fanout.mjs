@@ -12,13 +12,19 @@
  *   node bench/fanout.mjs [--guests 100,1000,5000] [--commands 200] [--warmup 20] [--interval 100]
  *                         [--pace closed|fixed] [--workers 4] [--systems viewparty,socketio] [--concurrency 16]
  *                         [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"]  (both servers)
+ *                         [--instances 2]  (ViewParty as deployed to scale out: N app instances on one
+ *                         fresh PostgreSQL database and one Redis; the guests are split across them, the
+ *                         host commands through the first; CPU and RSS are summed over the instances)
  *
  * Prints figures; asserts nothing. Every server and worker it starts is stopped on exit or error.
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
 import { io } from "socket.io-client";
 import {
   cpuMs,
@@ -56,6 +62,9 @@ const opts = parseArgs({
   settle: 2000,
   out: "",
   serverNodeArgs: "",
+  instances: 1,
+  databaseUrl: "postgres://postgres@127.0.0.1:5432/postgres",
+  redisUrl: "redis://127.0.0.1:6379",
 });
 const guestCounts = opts.guests.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const systems = opts.systems.split(",").map((s) => s.trim());
@@ -65,16 +74,58 @@ const LIB = path.join(ROOT, "bench/lib");
 
 // --- the two systems under test ---------------------------------------------------------------------
 
+/**
+ * `--instances` app instances: one as `npm start` runs it (embedded database, in-process bus), or
+ * several sharing a fresh PostgreSQL database and a Redis key prefix (and one auth secret, so a guest
+ * token minted on one verifies on the others). `stop` also drops the database and the Redis keys.
+ */
+async function startInstances(count) {
+  const nodeArgs = opts.serverNodeArgs.split(" ").filter(Boolean);
+  if (count <= 1) {
+    const app = await startViewParty({ nodeArgs });
+    return { apps: [app], stop: () => app.stop() };
+  }
+  const name = `vp_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: opts.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(opts.databaseUrl);
+  url.pathname = `/${name}`;
+  const env = { DATABASE_URL: url.toString(), REDIS_URL: opts.redisUrl, VP_REDIS_PREFIX: name, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") };
+  const apps = [];
+  const stop = async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    const redis = new Redis(opts.redisUrl);
+    const keys = await redis.keys(`${name}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    const drop = new pg.Client({ connectionString: opts.databaseUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  };
+  try {
+    // One after the other: both migrate the same database.
+    for (let i = 0; i < count; i++) apps.push(await startViewParty({ nodeArgs, env }));
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  return { apps, stop };
+}
+
 /** ViewParty: one party, the host holds its own SSE stream and POSTs commands. */
 async function viewParty(run) {
-  const app = await startViewParty({ nodeArgs: opts.serverNodeArgs.split(" ").filter(Boolean) });
+  const cluster = await startInstances(opts.instances);
+  const app = cluster.apps[0];
   const cmdAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   let party;
   let host;
   let hostStream;
   return {
-    name: "ViewParty",
-    pid: app.pid,
+    name: cluster.apps.length > 1 ? `ViewParty×${cluster.apps.length}` : "ViewParty",
+    pids: cluster.apps.map((a) => a.pid),
     worker: "sse-worker.mjs",
     async setup(guests) {
       host = (await mintGuests(app.baseUrl, 1, { run, prefix: "host", concurrency: 1 }))[0];
@@ -98,7 +149,11 @@ async function viewParty(run) {
       // A couple of commands so every route and the bus are warm before the RSS baseline.
       for (let i = 0; i < 3; i++) await this.command(1_000_000 + i);
       const tokens = await mintGuests(app.baseUrl, guests, { run, concurrency: 16 });
-      return { items: tokens, connect: (slice) => ({ type: "connect", baseUrl: app.baseUrl, partyId: party, tokens: slice, concurrency: opts.concurrency }) };
+      // Worker i's guests join through instance i mod N.
+      return {
+        items: tokens,
+        connect: (slice, i) => ({ type: "connect", baseUrl: cluster.apps[i % cluster.apps.length].baseUrl, partyId: party, tokens: slice, concurrency: opts.concurrency }),
+      };
     },
     command(cid) {
       const body = JSON.stringify({ v: 1, type: "seek", position: (cid % 10_000) + 0.5, cid });
@@ -119,7 +174,7 @@ async function viewParty(run) {
     async stop() {
       hostStream?.destroy();
       cmdAgent.destroy();
-      await app.stop();
+      await cluster.stop();
     },
   };
 }
@@ -138,7 +193,7 @@ async function socketIo() {
   let host;
   return {
     name: "socket.io",
-    pid: child.pid,
+    pids: [child.pid],
     worker: "socketio-worker.mjs",
     async setup(guests) {
       host = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
@@ -162,6 +217,10 @@ async function socketIo() {
 
 // --- one measurement ----------------------------------------------------------------------------------
 
+/** Server CPU (ms) and RSS (MB), summed over a system's processes. */
+const cpuOf = (pids) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+const rssOf = (pids) => pids.reduce((sum, pid) => sum + rssMb(pid), 0);
+
 async function measure(system, guests, run) {
   const sys = system === "viewparty" ? await viewParty(run) : await socketIo();
   const workers = [];
@@ -172,10 +231,10 @@ async function measure(system, guests, run) {
     await Promise.all(workers.map((w) => w.ready));
 
     await sleep(1000);
-    const rssBefore = rssMb(sys.pid);
+    const rssBefore = rssOf(sys.pids);
 
     // Connect the guests, spread over the workers.
-    const connectCpu0 = cpuMs(sys.pid);
+    const connectCpu0 = cpuOf(sys.pids);
     const connectStarted = now();
     const slices = workers.map((_, i) => [Math.floor((i * guests) / k), Math.floor(((i + 1) * guests) / k)]);
     // Bounded: 10 min, or 300 ms per guest when more (a join storm on a loaded 2-core box is slow).
@@ -183,7 +242,7 @@ async function measure(system, guests, run) {
     const progress = setInterval(() => {
       const fds = (() => {
         try {
-          return readdirSync(`/proc/${sys.pid}/fd`).length;
+          return sys.pids.reduce((sum, pid) => sum + readdirSync(`/proc/${pid}/fd`).length, 0);
         } catch {
           return NaN;
         }
@@ -191,16 +250,16 @@ async function measure(system, guests, run) {
       process.stdout.write(`[${Math.round((now() - connectStarted) / 1000)} s: server holds ${fds} fds] `);
     }, 30_000);
     const results = await Promise.all(
-      workers.map((w, i) => w.call(connect(items.slice(...slices[i])), "connected", connectTimeout)),
+      workers.map((w, i) => w.call(connect(items.slice(...slices[i]), i), "connected", connectTimeout)),
     ).finally(() => clearInterval(progress));
     const connectMs = now() - connectStarted;
-    const connectCpu = cpuMs(sys.pid) - connectCpu0;
+    const connectCpu = cpuOf(sys.pids) - connectCpu0;
     const connectFrames = results.reduce((s, r) => s + r.frames, 0);
     const connected = results.reduce((s, r) => s + r.ok, 0);
     const failed = results.reduce((s, r) => s + r.failed, 0);
     if (failed > 0) console.warn(`  ! ${failed} of ${guests} guests failed to connect: ${results.flatMap((r) => r.errors).slice(0, 3).join(" | ")}`);
     await sleep(opts.settle);
-    const rssAfter = rssMb(sys.pid);
+    const rssAfter = rssOf(sys.pids);
 
     // Warm-up, then the measured commands. "fixed": one every --interval ms whatever happens (shows
     // saturation); "closed": also never before the previous command reached every guest (latency of
@@ -223,7 +282,7 @@ async function measure(system, guests, run) {
       if (wait > 0) await sleep(wait);
       due += opts.interval;
       const cid = i + 1;
-      if (i === opts.warmup) cpuStart = cpuMs(sys.pid);
+      if (i === opts.warmup) cpuStart = cpuOf(sys.pids);
       const t = now();
       sendAt.set(cid, t);
       pending.push(
@@ -250,8 +309,8 @@ async function measure(system, guests, run) {
       else if (now() - lastProgress > 15_000) break;
       await sleep(100);
     }
-    const rssRun = rssMb(sys.pid);
-    const cpuUsed = cpuMs(sys.pid) - cpuStart;
+    const rssRun = rssOf(sys.pids);
+    const cpuUsed = cpuOf(sys.pids) - cpuStart;
 
     const reports = await Promise.all(workers.map((w) => w.call({ type: "report" }, "receipts", 60_000)));
     return summarize({
@@ -350,7 +409,7 @@ async function main() {
   );
   console.log(
     `guests ${guestCounts.join(", ")} · ${opts.workers} worker processes · ${opts.warmup} warm-up + ${opts.commands} measured commands, ` +
-      `${opts.pace === "closed" ? `≥ ${opts.interval} ms apart and each after the previous reached every guest` : `one every ${opts.interval} ms`} · systems ${systems.join(", ")}`,
+      `${opts.pace === "closed" ? `≥ ${opts.interval} ms apart and each after the previous reached every guest` : `one every ${opts.interval} ms`} · systems ${systems.join(", ")}${opts.instances > 1 ? ` · ViewParty on ${opts.instances} instances (PostgreSQL + Redis)` : ""}`,
   );
   const rows = [];
   let run = 1;
