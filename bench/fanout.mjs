@@ -446,6 +446,26 @@ async function main() {
       fmt(r.mbPer1000, 1),
     ]),
   );
+  // ViewParty against the socket.io baseline of the same run, per guest count (below 1: ViewParty does better).
+  const ratioRows = guestCounts.flatMap((guests) => {
+    const base = rows.find((r) => r.system === "socket.io" && r.guests === guests);
+    return rows
+      .filter((r) => r.system !== "socket.io" && r.guests === guests && base)
+      .map((r) => [
+        r.system,
+        String(guests),
+        fmt(r.p50 / base.p50, 2),
+        fmt(r.p99 / base.p99, 2),
+        fmt(r.cpuUsPerEvent / base.cpuUsPerEvent, 2),
+        fmt(r.connectS / base.connectS, 2),
+        fmt(r.connectCpuMsPerGuest / base.connectCpuMsPerGuest, 2),
+        fmt(r.mbPer1000 / base.mbPer1000, 2),
+      ]);
+  });
+  if (ratioRows.length > 0) {
+    console.log("\nRatios to socket.io in this run (ViewParty ÷ socket.io; below 1 is better):");
+    printTable(["system", "guests", "p50", "p99", "srv CPU/event", "connect s", "join CPU", "MB/1000 conns"], ratioRows);
+  }
   const problems = rows.filter((r) => r.failed || r.lost || r.dropped || r.duplicates || r.ackErrors);
   for (const r of problems) {
     console.log(`! ${r.system} ${r.guests}: failed ${r.failed}, lost ${r.lost}, dropped ${r.dropped}, duplicates ${r.duplicates}, command errors ${r.ackErrors}`);
