@@ -88,6 +88,8 @@ export const SITE_ROUTES = [
   { path: "/api" },
   { path: "/sitemap.xml" },
   { path: "/robots.txt" },
+  // The site icon (app/icon.svg), served under its own name: usernames may contain dots.
+  { path: "/icon.svg" },
 ] as const satisfies readonly SiteRoute[];
 
 export interface NavLink {

@@ -13,6 +13,12 @@ const APP = join(__dirname, "../../app");
 
 /** Files in app/ that Next serves under a URL of their own (metadata routes), by the URL's name. */
 const METADATA_FILES: Record<string, string> = { "sitemap.ts": "sitemap.xml", "robots.ts": "robots.txt" };
+/** Static metadata files (icons, images, manifest) are served under their own file name. */
+const STATIC_METADATA = /^(?:icon|apple-icon|favicon|opengraph-image|twitter-image|manifest)\.[a-z0-9]+$/;
+
+function metadataUrl(file: string): string | undefined {
+  return METADATA_FILES[file] ?? (STATIC_METADATA.test(file) ? file : undefined);
+}
 
 /**
  * Top-level URL segments: folders of app/, looking through route groups "(name)"; dynamic folders
@@ -20,7 +26,10 @@ const METADATA_FILES: Record<string, string> = { "sitemap.ts": "sitemap.xml", "r
  */
 function routeSegments(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (!entry.isDirectory()) return METADATA_FILES[entry.name] ? [METADATA_FILES[entry.name] as string] : [];
+    if (!entry.isDirectory()) {
+      const url = metadataUrl(entry.name);
+      return url ? [url] : [];
+    }
     if (entry.name.startsWith("[") || entry.name.startsWith("_")) return [];
     return entry.name.startsWith("(") ? routeSegments(join(dir, entry.name)) : [entry.name];
   });
@@ -40,7 +49,7 @@ describe("every route of the site", () => {
 
   it("finds the routes inside groups and the metadata files (the scan itself works)", () => {
     expect(segments).toEqual(
-      expect.arrayContaining(["parties", "profile", "watch", "recordings", "faqs", "about", "api", "sitemap.xml", "robots.txt"]),
+      expect.arrayContaining(["parties", "profile", "watch", "recordings", "faqs", "about", "api", "sitemap.xml", "robots.txt", "icon.svg"]),
     );
     expect(segments).not.toContain("(marketing)");
     expect(segments).not.toContain("[username]");
