@@ -86,7 +86,7 @@ export function EditInfo({ user }: { user: OwnUser }) {
         {field("display_name", "Display name")}
         {field("email", "E-mail", "email")}
         <div className="flex items-center gap-3 sm:col-span-3">
-          <SubmitButton pendingLabel="Saving..." className="rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950 disabled:opacity-60">
+          <SubmitButton pendingLabel="Saving...">
             Save info
           </SubmitButton>
           {result && (

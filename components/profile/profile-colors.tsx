@@ -1,13 +1,13 @@
 "use client";
 /** Accent and text colour pickers with "Save Colors": saved to the account and to browser storage. */
 import { useId, useState } from "react";
-import { secondaryButtonClass } from "@/components/parties/styles";
 import { useToast } from "@/components/ui/toast";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { ProfileSection } from "./profile-section";
 import type { ProfileColors as Colors } from "./profile-theme";
 import { writeStored } from "./stored-preference";
+import { Button } from "@/components/ui/button";
 
 export const SAVE_COLORS_FAILED = "Failed to save color preferences.";
 
@@ -56,9 +56,9 @@ export function ProfileColors({ initial }: { initial: Colors }) {
       <div className="flex flex-wrap items-center gap-6">
         {picker("accent", "Accent color")}
         {picker("text", "Text color")}
-        <button type="button" className={secondaryButtonClass} onClick={() => void save()} disabled={saving}>
+        <Button variant="secondary" onClick={() => void save()} disabled={saving}>
           {saving ? "Saving..." : "Save Colors"}
-        </button>
+        </Button>
         {saved && (
           <p role="status" className="text-sm text-emerald-300">
             Colors saved.

@@ -11,7 +11,7 @@ import { useHostScheduledParties } from "@/lib/api/use-scheduled-parties";
 import { usePublicProfile } from "@/lib/api/use-public-profile";
 import type { PublicUser } from "@/lib/schemas/user";
 import { ScheduledPartiesTable } from "@/components/parties/scheduled-parties-table";
-import { primaryButtonClass, secondaryButtonClass } from "@/components/parties/styles";
+import { buttonVariants } from "@/components/ui/button";
 import { Avatar } from "./avatar";
 import { ProfileNotFound, USER_NOT_FOUND_TEXT } from "./profile-not-found";
 import { ProfileSection } from "./profile-section";
@@ -81,10 +81,10 @@ export function PublicProfile({ username, initial }: { username: string; initial
           {profile.bio && <p className="mt-3 whitespace-pre-line">{profile.bio}</p>}
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link href="/parties" className={primaryButtonClass}>
+          <Link href="/parties" className={buttonVariants()}>
             Join a Party
           </Link>
-          <Link href="/scheduled-parties" className={secondaryButtonClass}>
+          <Link href="/scheduled-parties" className={buttonVariants({ variant: "secondary" })}>
             View Parties
           </Link>
         </div>
