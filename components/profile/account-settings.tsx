@@ -12,8 +12,8 @@ import { describeSignInError, SOCIAL_PROVIDERS, type ProvidersStatus, type Socia
 import type { OwnUser } from "@/lib/schemas/user";
 import { EditInfo } from "./edit-info";
 import { Button } from "@/components/ui/button";
+import { profileCardClass } from "./profile-section";
 
-const sectionClass = "rounded-xl border border-slate-700 bg-slate-900 p-6";
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -82,7 +82,7 @@ function LinkedProviders() {
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className={sectionClass}>
+    <section aria-labelledby={`${id}-title`} className={profileCardClass}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
         Link/Unlink Providers
       </h2>

@@ -7,6 +7,7 @@ import { chatProviderLabel, formatScheduledFor, orDash } from "@/components/part
 import { leaveCurrentParty, useCurrentParty } from "@/lib/api/use-current-party";
 import { ProfileSection } from "./profile-section";
 import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 
 export const NOT_IN_PARTY = "Not currently in a party";
 export const LEAVE_CONFIRMATION = "Leave this party?";
@@ -79,7 +80,7 @@ export function CurrentPartyCard() {
             A party you RSVP&apos;d to has started{started.host_display_name ? ` (hosted by ${started.host_display_name})` : ""}. Now playing: {orDash(started.video_title)}
             {started.platform ? ` on ${started.platform}` : ""}.
           </p>
-          <Link href={`/watch/${encodeURIComponent(started.join_id)}`} className="mt-3 inline-block rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950 hover:bg-cyan-200">
+          <Link href={`/watch/${encodeURIComponent(started.join_id)}`} className={buttonVariants({ className: "mt-3" })}>
             Join {started.title}
           </Link>
         </div>

@@ -14,6 +14,7 @@ import { refreshSession } from "@/lib/auth-client";
 import { formErrorsOf } from "@/lib/forms/form-errors";
 import { accountInfoUpdateSchema } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
+import { profileCardClass } from "./profile-section";
 
 const FIELDS = ["username", "display_name", "email"] as const;
 type Field = (typeof FIELDS)[number];
@@ -77,7 +78,7 @@ export function EditInfo({ user }: { user: OwnUser }) {
   );
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-700 bg-slate-900 p-6">
+    <section aria-labelledby={`${id}-title`} className={profileCardClass}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
         Edit Info
       </h2>
