@@ -1,15 +1,9 @@
 /** @jest-environment jsdom */
-/** A profile's colours: readable wherever they are used, and carried to the primitives on both profile pages. */
+/** A profile's colours: readable wherever they are used (the pages that carry them: profile-public.test.tsx, e2e). */
 import { render, screen } from "@testing-library/react";
-import { SWRConfig } from "swr";
 import { DARK_COLOR_NOTE, ProfileColors } from "@/components/profile/profile-colors";
-import { contrastRatio, profileThemeClass, profileThemeStyle, readableOnSurface, textOnFill } from "@/components/profile/profile-theme";
-import { PublicProfile } from "@/components/profile/public-profile";
-import { ConfirmProvider } from "@/components/ui/confirm-dialog";
+import { contrastRatio, profileThemeStyle, readableOnSurface, textOnFill } from "@/components/profile/profile-theme";
 import { ToastProvider } from "@/components/ui/toast";
-import type { PublicUser } from "@/lib/schemas/user";
-
-jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: () => ({ user: null, isLoading: false, refetch: () => {} }) }));
 
 const SLATE_800 = "#1e293b";
 
@@ -44,51 +38,6 @@ describe("readable colours", () => {
     // The hover fill keeps (or improves) the contrast with the button's text.
     expect(contrastRatio(style["--ui-accent-hover"]!, "#ffffff")).toBeGreaterThanOrEqual(contrastRatio("#000080", "#ffffff"));
   });
-});
-
-const PROFILE: PublicUser = {
-  id: "u1",
-  username: "filmfan",
-  display_name: "Film Fan",
-  bio: null,
-  profile_image_url: null,
-  youtube_profile_image_url: null,
-  accent_color: "#ff8800",
-  text_color: "#23272b",
-  profile_private: false,
-  twitch_username: null,
-  youtube_username: null,
-  twitter_username: "filmfan",
-  facebook_username: null,
-  instagram_username: null,
-  tiktok_username: null,
-  discord_username: null,
-  created_at: "2030-01-01T00:00:00.000Z",
-};
-
-test("the public profile: its buttons, links and headings sit under the owner's colours", () => {
-  global.fetch = jest.fn(() => new Promise<Response>(() => {})) as typeof fetch;
-  render(
-    <SWRConfig value={{ dedupingInterval: 0 }}>
-      <ToastProvider>
-        <ConfirmProvider>
-          <PublicProfile username="filmfan" initial={PROFILE} />
-        </ConfirmProvider>
-      </ToastProvider>
-    </SWRConfig>,
-  );
-  const heading = screen.getByRole("heading", { level: 1, name: "Film Fan" });
-  const themed = heading.closest<HTMLElement>("[style]")!;
-  expect(themed.style.getPropertyValue("--ui-accent")).toBe("#ff8800");
-  expect(themed.style.getPropertyValue("--ui-on-accent")).toBe("#020617");
-  expect(themed.style.getPropertyValue("--profile-text")).toBe(readableOnSurface("#23272b"));
-  expect(themed.className).toContain(profileThemeClass);
-
-  const join = screen.getByRole("link", { name: "Join a Party" });
-  expect(themed).toContainElement(join);
-  expect(join.className).toMatch(/\bbg-accent\b/);
-  expect(screen.getByRole("link", { name: "filmfan" }).className).toMatch(/\btext-accent-fg\b/);
-  expect(themed).toContainElement(screen.getByRole("heading", { level: 2, name: "Social Links" }));
 });
 
 describe("the colour pickers", () => {
