@@ -7,6 +7,7 @@ import { useId } from "react";
 import { Input } from "@/components/ui/field";
 import type { AuthModalMode } from "@/components/layout/auth-modal-context";
 import type { AuthState, CredentialField } from "./use-auth-action";
+import { Button } from "@/components/ui/button";
 
 interface Props {
   mode: AuthModalMode;
@@ -57,13 +58,9 @@ export function CredentialsForm({ mode, state, pending, action }: Props) {
           {state.detail && <p className="mt-1 text-red-200">{state.detail}</p>}
         </div>
       )}
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950 hover:bg-cyan-200 disabled:cursor-not-allowed disabled:opacity-60"
-      >
+      <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Please wait..." : isSignup ? "Sign Up" : "Login"}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -22,6 +22,8 @@ import {
   TOKEN_NOT_ACKNOWLEDGED,
 } from "./extension-auth-messages";
 import { runExtensionHandshake, type HandshakeOutcome } from "./run-extension-handshake";
+import { Button } from "@/components/ui/button";
+import { Input, Textarea } from "@/components/ui/field";
 
 export function ExtensionAuth() {
   // Any mode other than the product's starts Twitch login.
@@ -94,9 +96,9 @@ function ExtensionFlow() {
       )}
       {outcome?.kind === "no-ack" && <ManualFallback token={outcome.token} userId={outcome.userId} />}
       {!isLoading && !user && !checkOnly && !outcome && (
-        <button type="button" onClick={() => modal.open("login")} className="mt-4 rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950">
+        <Button onClick={() => modal.open("login")} className="mt-4">
           Login
-        </button>
+        </Button>
       )}
     </PageShell>
   );
@@ -115,11 +117,11 @@ function ManualFallback({ token, userId }: { token: string; userId: string }) {
       </p>
       <label className="grid gap-1 text-sm text-slate-300">
         Token
-        <textarea readOnly value={token} rows={3} className="rounded-md border border-slate-600 bg-slate-950 p-2 font-mono text-xs text-slate-100" />
+        <Textarea readOnly value={token} rows={3} className="font-mono text-xs" />
       </label>
       <label className="grid gap-1 text-sm text-slate-300">
         User id
-        <input readOnly value={userId} className="rounded-md border border-slate-600 bg-slate-950 p-2 font-mono text-xs text-slate-100" />
+        <Input readOnly value={userId} className="font-mono text-xs" />
       </label>
     </section>
   );

@@ -9,6 +9,7 @@ import { CredentialsForm } from "@/components/auth/credentials-form";
 import { SocialSignInButtons } from "@/components/auth/social-sign-in-buttons";
 import { useAuthAction } from "@/components/auth/use-auth-action";
 import type { AuthModalMode } from "./auth-modal-context";
+import { Button } from "@/components/ui/button";
 
 interface Props {
   open: boolean;
@@ -45,16 +46,15 @@ export function AuthModal({ open, mode, onModeChange, onClose, message, onSigned
       <SocialSignInButtons pending={pending} onSelect={signInWith} />
       <p className="mt-4 text-center text-sm text-slate-300">
         {isSignup ? "Already have an account? " : "New to ViewParty? "}
-        <button
-          type="button"
+        <Button
+          variant="link"
           onClick={() => {
             dismiss();
             onModeChange(isSignup ? "login" : "signup");
           }}
-          className="font-semibold text-cyan-300 underline-offset-2 hover:underline"
         >
           {isSignup ? "Log in" : "Sign up"}
-        </button>
+        </Button>
       </p>
     </Dialog>
   );

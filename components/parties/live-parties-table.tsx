@@ -14,15 +14,16 @@ import { PartyArt } from "./party-art";
 import { isRoomPlayable } from "@/lib/watch-room/media-key";
 import { JoinPartyButton, WatchRoomLink } from "./join-party-button";
 import { ALL_PLATFORMS, filterAndSort, PlatformFilter, platformOptions, SortSelect, type SortOrder } from "./table-controls";
+import { Badge } from "@/components/ui/card";
 
 const COLUMNS = ["Chat Provider", "Host", "Platform", "Now Playing", "Viewers", "Status", "Action"] as const;
 export const NO_ACTIVE_PARTIES = "No active parties found";
 
 export function StatusBadge({ state }: { state: string }) {
   return state === "AWAITING_RECONNECT" ? (
-    <span className="inline-block rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950">Reconnecting...</span>
+    <Badge tone="warning">Reconnecting...</Badge>
   ) : (
-    <span className="inline-block rounded-full bg-emerald-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950">Live</span>
+    <Badge tone="online">Live</Badge>
   );
 }
 

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { startScheduledParty } from "@/lib/api/use-scheduled-parties";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { failureText } from "./failure-text";
-import { primaryButtonClass } from "./styles";
+import { Button } from "@/components/ui/button";
 
 const roomPath = (joinId: string) => `/watch/${encodeURIComponent(joinId)}`;
 
@@ -41,9 +41,9 @@ export function LivePartyActions({ party, isOwner }: { party: ScheduledParty; is
         </p>
       )}
       {isOwner && !party.live && (
-        <button type="button" className={primaryButtonClass} disabled={busy || party.programme.length === 0} onClick={() => void start()}>
+        <Button disabled={busy || party.programme.length === 0} onClick={() => void start()}>
           {busy ? "Starting..." : "Start live party"}
-        </button>
+        </Button>
       )}
       {isOwner && !party.live && party.programme.length === 0 && <p className="text-sm text-slate-300">Add at least one video to the programme to start the party.</p>}
       {error && (

@@ -8,9 +8,11 @@ import { useId, useState, type FormEvent } from "react";
 import { setScheduledPartyProgramme } from "@/lib/api/use-scheduled-parties";
 import { PROGRAMME_MAX_ITEMS, type ProgrammeItem, type ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { failureText } from "./failure-text";
-import { inputClass, labelClass, smallButtonClass, smallSecondaryButtonClass } from "./styles";
+import { labelClass } from "./styles";
 import { useLinkFields } from "@/components/common/use-link-fields";
 import { useToast } from "@/components/ui/toast";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
 
 export const PROGRAMME_SAVED = "Programme saved.";
 
@@ -72,15 +74,15 @@ export function ProgrammeSection({ party, isOwner, onSaved }: Props) {
               </span>
               {isOwner && (
                 <span className="flex gap-1">
-                  <button type="button" className={smallSecondaryButtonClass} aria-label={`Move up: ${item.title}`} disabled={busy || index === 0} onClick={() => move(index, -1)}>
+                  <Button variant="secondary" size="sm" aria-label={`Move up: ${item.title}`} disabled={busy || index === 0} onClick={() => move(index, -1)}>
                     Up
-                  </button>
-                  <button type="button" className={smallSecondaryButtonClass} aria-label={`Move down: ${item.title}`} disabled={busy || index === items.length - 1} onClick={() => move(index, 1)}>
+                  </Button>
+                  <Button variant="secondary" size="sm" aria-label={`Move down: ${item.title}`} disabled={busy || index === items.length - 1} onClick={() => move(index, 1)}>
                     Down
-                  </button>
-                  <button type="button" className={smallSecondaryButtonClass} aria-label={`Remove: ${item.title}`} disabled={busy} onClick={() => void save(items.filter((_, i) => i !== index))}>
+                  </Button>
+                  <Button variant="secondary" size="sm" aria-label={`Remove: ${item.title}`} disabled={busy} onClick={() => void save(items.filter((_, i) => i !== index))}>
                     Remove
-                  </button>
+                  </Button>
                 </span>
               )}
             </li>
@@ -93,17 +95,17 @@ export function ProgrammeSection({ party, isOwner, onSaved }: Props) {
             <label htmlFor={`${id}-url`} className={labelClass}>
               Video link
             </label>
-            <input id={`${id}-url`} className={inputClass} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://www.youtube.com/watch?v=..." disabled={busy} />
+            <Input id={`${id}-url`} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://www.youtube.com/watch?v=..." disabled={busy} />
           </div>
           <div>
             <label htmlFor={`${id}-title-input`} className={labelClass}>
               Title (optional)
             </label>
-            <input id={`${id}-title-input`} className={inputClass} value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} disabled={busy} />
+            <Input id={`${id}-title-input`} value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} disabled={busy} />
           </div>
-          <button type="submit" className={`${smallButtonClass} h-10`} disabled={busy || items.length >= PROGRAMME_MAX_ITEMS}>
+          <Button type="submit" size="sm" className="h-10" disabled={busy || items.length >= PROGRAMME_MAX_ITEMS}>
             {busy ? "Saving..." : "Add to programme"}
-          </button>
+          </Button>
         </form>
       )}
       {error && (

@@ -16,8 +16,9 @@ import { LivePartyActions } from "./live-party-actions";
 import { ProgrammeSection } from "./programme-section";
 import { RsvpActions } from "./rsvp-actions";
 import { ScheduledPartyForm } from "./scheduled-party-form";
-import { dangerButtonClass, secondaryButtonClass } from "./styles";
 import { useRsvp } from "./use-rsvp";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
 
 export const DELETE_CONFIRMATION = "Delete this scheduled party?";
 export const CHANGES_SAVED = "Changes saved.";
@@ -52,7 +53,7 @@ function Details({ party }: { party: ScheduledParty }) {
         <div className="contents">
           <dt className="font-medium text-slate-300">Invite link</dt>
           <dd>
-            <input readOnly value={link} aria-label="Invite link" className="w-full rounded border border-slate-600 bg-slate-950 px-2 py-1 text-xs text-slate-100" onFocus={(e) => e.currentTarget.select()} />
+            <Input readOnly value={link} aria-label="Invite link" className="text-xs" onFocus={(e) => e.currentTarget.select()} />
           </dd>
         </div>
       )}
@@ -131,19 +132,19 @@ export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: 
       <div className="mt-5 flex flex-wrap gap-3">
         {isOwner ? (
           <>
-            <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)} disabled={deleting}>
+            <Button variant="secondary" onClick={() => setEditing(true)} disabled={deleting}>
               Edit Party
-            </button>
-            <button type="button" className={dangerButtonClass} onClick={() => void remove()} disabled={deleting}>
+            </Button>
+            <Button variant="danger" size="sm" onClick={() => void remove()} disabled={deleting}>
               {deleting ? "Deleting..." : "Delete Party"}
-            </button>
+            </Button>
           </>
         ) : (
           <RsvpActions partyId={party.id} title={party.title} controls={controls} code={code} />
         )}
-        <button type="button" className={secondaryButtonClass} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

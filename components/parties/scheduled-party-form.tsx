@@ -6,7 +6,7 @@
  * every field's problem shows under that field (and all of them in one alert), not just the first.
  */
 import { useActionState, useId } from "react";
-import { FieldError, invalidFieldProps } from "@/components/ui/field";
+import { FieldError, Input, invalidFieldProps, Select, Textarea } from "@/components/ui/field";
 import { formErrorsOf } from "@/lib/forms/form-errors";
 import { SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
 import {
@@ -16,7 +16,8 @@ import {
   type ScheduledParty,
   type ScheduledPartyInput,
 } from "@/lib/schemas/scheduled-party";
-import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from "./styles";
+import { labelClass } from "./styles";
+import { Button } from "@/components/ui/button";
 
 interface Values {
   title: string;
@@ -110,48 +111,47 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
         <label htmlFor={`${id}-title`} className={labelClass}>
           Title
         </label>
-        <input id={`${id}-title`} name="title" {...invalid("title")} className={inputClass} required maxLength={SCHEDULED_PARTY_TITLE_MAX_LENGTH} defaultValue={values.title} />
+        <Input id={`${id}-title`} name="title" {...invalid("title")} required maxLength={SCHEDULED_PARTY_TITLE_MAX_LENGTH} defaultValue={values.title} />
         <FieldError id={`${id}-title-error`} message={fieldErrors.title} />
       </div>
       <div>
         <label htmlFor={`${id}-when`} className={labelClass}>
           Date and time
         </label>
-        <input id={`${id}-when`} name="dateTime" {...invalid("date_time")} type="datetime-local" className={inputClass} required defaultValue={values.dateTime} />
+        <Input id={`${id}-when`} name="dateTime" {...invalid("date_time")} type="datetime-local" required defaultValue={values.dateTime} />
         <FieldError id={`${id}-when-error`} message={fieldErrors.date_time} />
       </div>
       <div>
         <label htmlFor={`${id}-platform`} className={labelClass}>
           Platform
         </label>
-        <select key={values.platform} id={`${id}-platform`} name="platform" {...invalid("show_movie")} className={inputClass} required defaultValue={values.platform}>
+        <Select key={values.platform} id={`${id}-platform`} name="platform" {...invalid("show_movie")} inputSize="md" required defaultValue={values.platform}>
           <option value="">Select a platform</option>
           {SCHEDULED_PARTY_PLATFORMS.map((p) => (
             <option key={p} value={p}>
               {p}
             </option>
           ))}
-        </select>
+        </Select>
         <FieldError id={`${id}-platform-error`} message={fieldErrors.show_movie} />
       </div>
       <div>
         <label htmlFor={`${id}-privacy`} className={labelClass}>
           Privacy
         </label>
-        <select key={values.privacy} id={`${id}-privacy`} name="privacy" className={inputClass} defaultValue={values.privacy}>
+        <Select key={values.privacy} id={`${id}-privacy`} name="privacy" inputSize="md" defaultValue={values.privacy}>
           <option value="public">Public</option>
           <option value="private">Private</option>
-        </select>
+        </Select>
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-description`} className={labelClass}>
           Description <span className="font-normal text-slate-300">(optional)</span>
         </label>
-        <textarea
+        <Textarea
           id={`${id}-description`}
           name="description"
           {...invalid("description")}
-          className={inputClass}
           rows={3}
           maxLength={SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH}
           defaultValue={values.description}
@@ -164,13 +164,13 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
         </p>
       )}
       <div className="flex gap-3 sm:col-span-2">
-        <button type="submit" className={primaryButtonClass} disabled={saving}>
+        <Button type="submit" disabled={saving}>
           {saving ? busyLabel : submitLabel}
-        </button>
+        </Button>
         {onCancel && (
-          <button type="button" className={secondaryButtonClass} onClick={onCancel} disabled={saving}>
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
     </form>

@@ -13,7 +13,7 @@ import { formatScheduledFor, orDash, statusLabel } from "./format";
 import { HostName } from "./host-name";
 import { NO_SCHEDULED_PARTIES } from "./scheduled-parties-table";
 import { ScheduledPartyDialog } from "./scheduled-party-dialog";
-import { smallSecondaryButtonClass } from "./styles";
+import { Button } from "@/components/ui/button";
 
 const COLUMNS = ["Title", "Host", "Start Time", "Status", "Actions"] as const;
 export const SCHEDULED_LIST_ERROR = "Error loading scheduled parties";
@@ -68,9 +68,9 @@ export function ScheduledPartyList() {
         </Td>
         <Td label="Status">{statusLabel(party.status)}</Td>
         <Td label="Actions">
-          <button type="button" className={smallSecondaryButtonClass} aria-label={`View ${party.title}`} onClick={() => setOpenId(party.id)}>
+          <Button variant="secondary" size="sm" aria-label={`View ${party.title}`} onClick={() => setOpenId(party.id)}>
             View
-          </button>
+          </Button>
         </Td>
       </tr>
     ));

@@ -4,7 +4,7 @@
  * present, and a count sort ("Most …" / "Least …").
  */
 import { useId } from "react";
-import { selectClass } from "./styles";
+import { Select } from "@/components/ui/field";
 
 export const ALL_PLATFORMS = "All Platforms";
 export type SortOrder = "most" | "least";
@@ -29,14 +29,14 @@ export function PlatformFilter({ label, options, value, onChange }: { label: str
       <label htmlFor={id} className="text-sm text-slate-200">
         {label}
       </label>
-      <select id={id} className={selectClass} value={current} onChange={(e) => onChange(e.target.value)}>
+      <Select id={id} value={current} onChange={(e) => onChange(e.target.value)}>
         <option value={ALL_PLATFORMS}>{ALL_PLATFORMS}</option>
         {options.map((p) => (
           <option key={p} value={p}>
             {p}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -48,10 +48,10 @@ export function SortSelect({ label, noun, value, onChange }: { label: string; no
       <label htmlFor={id} className="text-sm text-slate-200">
         {label}
       </label>
-      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value === "least" ? "least" : "most")}>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value === "least" ? "least" : "most")}>
         <option value="most">Most {noun}</option>
         <option value="least">Least {noun}</option>
-      </select>
+      </Select>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { MyPlaylistSelect } from "./my-playlist-select";
 import { useMyPlaylists } from "./playlist-api";
 import { SignInPrompt } from "./sign-in-prompt";
 import { StatusMessage } from "./status-message";
-import { panelClass, primaryButtonClass } from "./styles";
+import { panelClass } from "./styles";
 import { useAddVideo } from "./use-add-video";
 import { VideoFields } from "./video-fields";
 import { useLinkFields } from "@/components/common/use-link-fields";
@@ -49,7 +49,7 @@ export function AddUrlForm({ initialPlaylistId = "" }: { initialPlaylistId?: str
         invalid={state.fieldErrors}
         messageId={`${id}-status`}
       />
-      <SubmitButton pendingLabel="Adding..." className={primaryButtonClass}>
+      <SubmitButton pendingLabel="Adding...">
         Add Video
       </SubmitButton>
       <StatusMessage id={`${id}-status`} outcome={outcome} />

@@ -8,14 +8,14 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { useLinkFields } from "@/components/common/use-link-fields";
-import { invalidFieldProps } from "@/components/ui/field";
+import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { MyPlaylistSelect } from "./my-playlist-select";
 import { useMyPlaylists } from "./playlist-api";
 import { SignInPrompt } from "./sign-in-prompt";
 import { StatusMessage } from "./status-message";
-import { inputClass, labelClass, panelClass, primaryButtonClass } from "./styles";
+import { labelClass, panelClass } from "./styles";
 import { useAddVideo } from "./use-add-video";
 import { VideoFields } from "./video-fields";
 
@@ -37,7 +37,7 @@ export function AddVideoForm({ initialPlaylistId = "" }: { initialPlaylistId?: s
         <label htmlFor={`${id}-playlist`} className={labelClass}>
           Playlist ID <span aria-hidden="true">*</span>
         </label>
-        <input
+        <Input
           id={`${id}-playlist`}
           name="playlistId"
           required
@@ -46,11 +46,10 @@ export function AddVideoForm({ initialPlaylistId = "" }: { initialPlaylistId?: s
           value={playlistId}
           onChange={(e) => setPlaylistId(e.target.value)}
           {...invalidFieldProps(`${id}-status`, state.fieldErrors.playlistId)}
-          className={inputClass}
         />
       </div>
       <VideoFields id={id} url={link.url} title={link.title} onUrl={link.setUrl} onTitle={link.setTitle} invalid={state.fieldErrors} messageId={`${id}-status`} />
-      <SubmitButton pendingLabel="Adding..." className={primaryButtonClass}>
+      <SubmitButton pendingLabel="Adding...">
         Add Video
       </SubmitButton>
       <StatusMessage id={`${id}-status`} outcome={outcome} />

@@ -9,7 +9,7 @@ import { useCurrentUser } from "@/lib/api/use-current-user";
 import type { PlaylistRole } from "@/lib/schemas/playlist";
 import { errorText, joinPlaylist } from "./playlist-api";
 import { ADMIN_LINK_WARNING } from "./share-section";
-import { primaryButtonClass } from "./styles";
+import { Button } from "@/components/ui/button";
 
 export function AdminLinkBanner({ adminKey, role }: { adminKey: string; role: PlaylistRole | null }) {
   const { user, isLoading } = useCurrentUser();
@@ -32,9 +32,9 @@ export function AdminLinkBanner({ adminKey, role }: { adminKey: string; role: Pl
     <div className="mb-6 rounded-lg border border-amber-400 bg-amber-950 px-4 py-3 text-sm text-amber-50">
       <p className="font-medium">You opened this playlist&apos;s admin link.</p>
       <p className="mt-1">{ADMIN_LINK_WARNING}</p>
-      <button type="button" onClick={() => void takeControl()} disabled={state.busy || isLoading} className={`mt-3 ${primaryButtonClass}`}>
+      <Button onClick={() => void takeControl()} disabled={state.busy || isLoading} className="mt-3">
         {state.busy ? "Joining..." : user ? "Become an admin of this playlist" : "Log in to become an admin"}
-      </button>
+      </Button>
       {state.error && (
         <p role="alert" className="mt-2 text-red-200">
           {state.error}

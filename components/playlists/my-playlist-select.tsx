@@ -1,10 +1,10 @@
 "use client";
 /** Picks one of the caller's playlists (owned or joined), the ones they may add videos to. */
 import { useLayoutEffect, useRef } from "react";
-import { invalidFieldProps } from "@/components/ui/field";
+import { invalidFieldProps, Select } from "@/components/ui/field";
 import type { MyPlaylist } from "@/lib/schemas/playlist";
 import { ROLE_LABEL } from "./my-playlists";
-import { inputClass, labelClass } from "./styles";
+import { labelClass } from "./styles";
 
 interface Props {
   id: string;
@@ -34,14 +34,14 @@ export function MyPlaylistSelect({ id, label, playlists, value, onChange, requir
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select ref={ref} id={id} name={name} {...invalidFieldProps(messageId, invalid)} value={shown} required={required} onChange={(e) => onChange(e.target.value)} className={inputClass}>
+      <Select ref={ref} id={id} name={name} {...invalidFieldProps(messageId, invalid)} value={shown} required={required} onChange={(e) => onChange(e.target.value)} inputSize="md">
         <option value="">{playlists ? (addable.length ? "Choose a playlist" : "You have no playlists yet") : "Loading playlists..."}</option>
         {addable.map((p) => (
           <option key={p.id} value={p.id}>
             {p.title} ({ROLE_LABEL[p.role]}, {p.total_videos} videos)
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

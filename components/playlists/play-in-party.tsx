@@ -12,7 +12,8 @@ import { useCurrentUser } from "@/lib/api/use-current-user";
 import type { PlaylistDetail } from "@/lib/schemas/playlist";
 import { errorText, playPlaylist } from "./playlist-api";
 import { StatusMessage, type Outcome } from "./status-message";
-import { panelClass, primaryButtonClass } from "./styles";
+import { panelClass } from "./styles";
+import { Button } from "@/components/ui/button";
 
 export function PlayInParty({ playlist }: { playlist: PlaylistDetail }) {
   const id = useId();
@@ -55,9 +56,9 @@ export function PlayInParty({ playlist }: { playlist: PlaylistDetail }) {
           You are hosting <span className="font-medium text-white">{hosted.title}</span>. Add this playlist&apos;s {playlist.links.length} video
           {playlist.links.length === 1 ? "" : "s"} to its queue, in order.
         </p>
-        <button type="button" className={`mt-3 ${primaryButtonClass}`} disabled={busy || empty} onClick={() => void run("queue")}>
+        <Button className="mt-3" disabled={busy || empty} onClick={() => void run("queue")}>
           {busy ? "Loading..." : "Play in my party"}
-        </button>
+        </Button>
       </>
     );
   } else {
@@ -68,9 +69,9 @@ export function PlayInParty({ playlist }: { playlist: PlaylistDetail }) {
           <input type="checkbox" checked={privateParty} onChange={(e) => setPrivateParty(e.target.checked)} disabled={busy} />
           Private party (only people with its invite link can join)
         </label>
-        <button type="button" className={`mt-3 ${primaryButtonClass}`} disabled={busy || empty} onClick={() => void run("start")}>
+        <Button className="mt-3" disabled={busy || empty} onClick={() => void run("start")}>
           {busy ? "Starting..." : "Start a watch party"}
-        </button>
+        </Button>
       </>
     );
   }

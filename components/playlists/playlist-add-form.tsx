@@ -7,7 +7,7 @@ import { useId } from "react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { StatusMessage } from "./status-message";
-import { panelClass, primaryButtonClass } from "./styles";
+import { panelClass } from "./styles";
 import { useAddVideo } from "./use-add-video";
 import { VideoFields } from "./video-fields";
 import { useLinkFields } from "@/components/common/use-link-fields";
@@ -29,7 +29,7 @@ export function PlaylistAddForm({ playlist }: { playlist: PlaylistDetail }) {
       ) : (
         <form action={action} noValidate className="space-y-3">
           <VideoFields id={id} url={link.url} title={link.title} onUrl={link.setUrl} onTitle={link.setTitle} invalid={state.fieldErrors} messageId={`${id}-status`} />
-          <SubmitButton pendingLabel="Adding..." disabled={full} className={primaryButtonClass}>
+          <SubmitButton pendingLabel="Adding..." disabled={full}>
             Add Video
           </SubmitButton>
           {full && <p className="text-sm text-slate-300">This playlist is full ({playlist.max_videos} videos).</p>}

@@ -7,8 +7,9 @@ import { useState } from "react";
 import { useToast } from "@/components/ui/toast";
 import { playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { errorText, updatePlaylist } from "./playlist-api";
-import { panelClass, secondaryButtonClass } from "./styles";
+import { panelClass } from "./styles";
 import { ToggleSwitch } from "./toggle-switch";
+import { Button } from "@/components/ui/button";
 
 interface Props {
   playlist: PlaylistDetail | null;
@@ -41,18 +42,18 @@ export function PlaylistControls({ playlist, index, total, currentUrl, onSelect 
   return (
     <section aria-label="Playback controls" className={`space-y-4 ${panelClass}`}>
       <div className="grid grid-cols-2 gap-2">
-        <button type="button" onClick={() => onSelect(index - 1)} disabled={index <= 0} className={secondaryButtonClass}>
+        <Button onClick={() => onSelect(index - 1)} disabled={index <= 0} variant="secondary">
           ← Previous video
-        </button>
-        <button type="button" onClick={() => onSelect(index + 1)} disabled={index >= total - 1} className={secondaryButtonClass}>
+        </Button>
+        <Button onClick={() => onSelect(index + 1)} disabled={index >= total - 1} variant="secondary">
           Next video →
-        </button>
-        <button type="button" onClick={() => open("noopener,noreferrer")} disabled={!currentUrl} className={secondaryButtonClass}>
+        </Button>
+        <Button onClick={() => open("noopener,noreferrer")} disabled={!currentUrl} variant="secondary">
           Open in new tab
-        </button>
-        <button type="button" onClick={() => open(POPUP_FEATURES)} disabled={!currentUrl} className={secondaryButtonClass}>
+        </Button>
+        <Button onClick={() => open(POPUP_FEATURES)} disabled={!currentUrl} variant="secondary">
           Open in new window
-        </button>
+        </Button>
       </div>
       <div className="space-y-3 border-t border-slate-700 pt-4">
         <ToggleSwitch

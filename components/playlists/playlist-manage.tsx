@@ -3,15 +3,16 @@
 import { useRouter } from "next/navigation";
 import { useId } from "react";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { invalidFieldProps } from "@/components/ui/field";
+import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast";
 import { problemsOf } from "@/lib/forms/form-errors";
 import { PLAYLIST_TITLE_MAX_LENGTH, playlistRights, updatePlaylistInputSchema, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { deletePlaylist, errorText, updatePlaylist } from "./playlist-api";
 import { StatusMessage } from "./status-message";
-import { inputClass, labelClass, panelClass, primaryButtonClass, secondaryButtonClass } from "./styles";
+import { labelClass, panelClass } from "./styles";
 import { refusalOf, useOutcomeAction } from "./use-outcome-action";
+import { Button } from "@/components/ui/button";
 
 const RENAME_FAILED = "Could not rename the playlist.";
 
@@ -57,16 +58,15 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
             Playlist title
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <input
+            <Input
               id={`${id}-name`}
               name="title"
               required
               maxLength={PLAYLIST_TITLE_MAX_LENGTH}
               defaultValue={renamed.values.title}
               {...invalidFieldProps(`${id}-status`, renamed.fieldErrors.title)}
-              className={inputClass}
             />
-            <SubmitButton pendingLabel="Saving..." className={`shrink-0 ${primaryButtonClass}`}>
+            <SubmitButton pendingLabel="Saving..." className="shrink-0">
               Rename
             </SubmitButton>
           </div>
@@ -74,9 +74,9 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
         <StatusMessage id={`${id}-status`} outcome={outcome} />
       </form>
       {rights.canDelete && (
-        <button type="button" onClick={() => void onDelete()} className={`mt-4 ${secondaryButtonClass} border-red-400 text-red-200`}>
+        <Button onClick={() => void onDelete()} variant="secondary" className="mt-4 border-red-400 text-red-200">
           Delete playlist
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -7,14 +7,14 @@
 import { useRouter } from "next/navigation";
 import { useId } from "react";
 import { useAuthModal } from "@/components/layout/auth-modal-context";
-import { invalidFieldProps } from "@/components/ui/field";
+import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { problemsOf } from "@/lib/forms/form-errors";
 import { createPlaylistInputSchema, joinPlaylistInputSchema, PLAYLIST_TITLE_MAX_LENGTH } from "@/lib/schemas/playlist";
 import { createPlaylist, joinPlaylist } from "./playlist-api";
 import { StatusMessage } from "./status-message";
-import { inputClass, labelClass, panelClass, primaryButtonClass } from "./styles";
+import { labelClass, panelClass } from "./styles";
 import { fieldRefusal, refusalOf, useOutcomeAction, type Refusal } from "./use-outcome-action";
 
 const playlistHref = (id: string) => `/playlist?id=${encodeURIComponent(id)}`;
@@ -81,7 +81,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
             <label htmlFor={`${ids.create}-name`} className={labelClass}>
               Playlist title
             </label>
-            <input
+            <Input
               id={`${ids.create}-name`}
               name="title"
               required
@@ -89,10 +89,9 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
               autoComplete="off"
               defaultValue={created.values.title}
               {...invalidFieldProps(`${ids.create}-status`, created.fieldErrors.title)}
-              className={inputClass}
             />
           </div>
-          <SubmitButton pendingLabel="Creating..." disabled={creating || isLoading} className={primaryButtonClass}>
+          <SubmitButton pendingLabel="Creating..." disabled={creating || isLoading}>
             {creating ? "Creating..." : "Create New Playlist"}
           </SubmitButton>
           {signedOut && <p className="text-sm text-slate-300">Log in to create a playlist.</p>}
@@ -111,7 +110,7 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
               Share code
             </label>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <input
+              <Input
                 id={`${ids.join}-code`}
                 name="shareCode"
                 required
@@ -121,9 +120,8 @@ export function PlaylistsHub({ initialCode = "" }: { initialCode?: string }) {
                 defaultValue={joined.values.code}
                 {...invalidFieldProps(`${ids.join}-status`, joined.fieldErrors.code)}
                 placeholder="e.g. K7Q2M9XD"
-                className={inputClass}
               />
-              <SubmitButton pendingLabel="Joining..." disabled={joining || isLoading} className={`shrink-0 ${primaryButtonClass}`}>
+              <SubmitButton pendingLabel="Joining..." disabled={joining || isLoading} className="shrink-0">
                 {joining ? "Joining..." : "Join Playlist"}
               </SubmitButton>
             </div>

@@ -8,7 +8,9 @@ import { useToast } from "@/components/ui/toast";
 import { COPY_CONFIRMATION_MS } from "@/lib/constants";
 import type { PlaylistDetail } from "@/lib/schemas/playlist";
 import { QrImage } from "./qr-image";
-import { panelClass, secondaryButtonClass } from "./styles";
+import { panelClass } from "./styles";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
 
 export const ADMIN_LINK_WARNING =
   "Anyone with this link can control this playlist: rename it, remove and reorder videos, and change what it accepts. Share it only with people you trust.";
@@ -62,17 +64,17 @@ export function ShareSection({ playlist, loading }: { playlist: PlaylistDetail |
       {link && (
         <>
           <p className="mt-1 text-xs text-slate-300">People who join with the code or link can add videos.</p>
-          <button type="button" onClick={() => void copy("share", link)} className={`mt-3 w-full ${secondaryButtonClass}`}>
+          <Button onClick={() => void copy("share", link)} variant="secondary" className="mt-3 w-full">
             <span aria-live="polite">{copied === "share" ? "Copied!" : "Copy link"}</span>
-          </button>
+          </Button>
           <QrImage text={link} label="QR code of the share link" />
         </>
       )}
       {admin && (
         <div className="mt-4 border-t border-slate-700 pt-4">
-          <button type="button" aria-expanded={showAdmin} aria-controls={`${id}-admin`} onClick={() => setShowAdmin((v) => !v)} className={secondaryButtonClass}>
+          <Button aria-expanded={showAdmin} aria-controls={`${id}-admin`} onClick={() => setShowAdmin((v) => !v)} variant="secondary">
             {showAdmin ? "Hide admin link" : "Show admin link"}
-          </button>
+          </Button>
           <div id={`${id}-admin`} hidden={!showAdmin} className="mt-3">
             <p role="note" className="rounded-md border border-amber-400 bg-amber-950 px-3 py-2 text-xs text-amber-50">
               {ADMIN_LINK_WARNING}
@@ -80,10 +82,10 @@ export function ShareSection({ playlist, loading }: { playlist: PlaylistDetail |
             <label htmlFor={`${id}-admin-url`} className="mt-3 block text-sm font-medium text-slate-200">
               Direct playlist URL
             </label>
-            <input id={`${id}-admin-url`} readOnly value={admin} className="mt-1 w-full rounded-md border border-slate-500 bg-slate-950 px-2 py-1 font-mono text-xs text-slate-100" />
-            <button type="button" onClick={() => void copy("admin", admin)} className={`mt-2 w-full ${secondaryButtonClass}`}>
+            <Input id={`${id}-admin-url`} readOnly value={admin} className="mt-1 font-mono text-xs" />
+            <Button onClick={() => void copy("admin", admin)} variant="secondary" className="mt-2 w-full">
               <span aria-live="polite">{copied === "admin" ? "Copied!" : "Copy admin link"}</span>
-            </button>
+            </Button>
             {showAdmin && <QrImage text={admin} label="QR code of the admin link" />}
           </div>
         </div>

@@ -1,15 +1,16 @@
 "use client";
 import { useAuthModal } from "@/components/layout/auth-modal-context";
-import { panelClass, primaryButtonClass } from "./styles";
+import { panelClass } from "./styles";
+import { Button } from "@/components/ui/button";
 
 export function SignInPrompt({ text }: { text: string }) {
   const modal = useAuthModal();
   return (
     <div className={panelClass}>
       <p className="text-slate-200">{text}</p>
-      <button type="button" onClick={() => modal.open("login")} className={`mt-4 ${primaryButtonClass}`}>
+      <Button onClick={() => modal.open("login")} className="mt-4">
         Login
-      </button>
+      </Button>
     </div>
   );
 }

@@ -6,15 +6,16 @@
  * after saving, the form shows only that one is stored.
  */
 import { useId, useState } from "react";
-import { FieldError, invalidFieldProps } from "@/components/ui/field";
+import { FieldError, Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { DEFAULT_TWITCH_COMMAND_PREFIX } from "@/lib/constants";
 import { problemsOf } from "@/lib/forms/form-errors";
 import { TWITCH_COOLDOWN_MAX_SECONDS, twitchSettingsInputSchema, type TwitchBotStatus, type TwitchSettings, type TwitchSettingsInput } from "@/lib/schemas/playlist";
 import { errorText, saveTwitchSettings, setTwitchBotConnected, useTwitchSettings } from "./playlist-api";
 import { StatusMessage } from "./status-message";
-import { inputClass, labelClass, panelClass, primaryButtonClass, secondaryButtonClass } from "./styles";
+import { labelClass, panelClass } from "./styles";
 import { useOutcomeAction, type OutcomeState, type Refusal } from "./use-outcome-action";
+import { Button } from "@/components/ui/button";
 
 interface Values {
   channel: string;
@@ -121,14 +122,14 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
         <label htmlFor={`${id}-channel`} className={labelClass}>
           Channel
         </label>
-        <input id={`${id}-channel`} name="channel" autoComplete="off" spellCheck={false} defaultValue={values.channel} {...invalid("channel")} className={inputClass} />
+        <Input id={`${id}-channel`} name="channel" autoComplete="off" spellCheck={false} defaultValue={values.channel} {...invalid("channel")} />
         {error("channel")}
       </div>
       <div>
         <label htmlFor={`${id}-token`} className={labelClass}>
           OAuth token
         </label>
-        <input
+        <Input
           id={`${id}-token`}
           name="oauthToken"
           type="password"
@@ -137,7 +138,6 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
           defaultValue={values.oauthToken}
           placeholder={values.hasToken ? "•••••••• (saved; type to replace)" : ""}
           {...invalid("oauth_token", `${id}-token-hint`)}
-          className={inputClass}
         />
         <p id={`${id}-token-hint`} className="mt-1 text-xs text-slate-300">
           {values.hasToken ? "A token is saved. It is never shown again." : "No token saved."}
@@ -154,14 +154,14 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
         <label htmlFor={`${id}-bot`} className={labelClass}>
           Bot username
         </label>
-        <input id={`${id}-bot`} name="botUsername" autoComplete="off" spellCheck={false} defaultValue={values.botUsername} {...invalid("bot_username")} className={inputClass} />
+        <Input id={`${id}-bot`} name="botUsername" autoComplete="off" spellCheck={false} defaultValue={values.botUsername} {...invalid("bot_username")} />
         {error("bot_username")}
       </div>
       <div>
         <label htmlFor={`${id}-prefix`} className={labelClass}>
           Command prefix
         </label>
-        <input
+        <Input
           id={`${id}-prefix`}
           name="commandPrefix"
           autoComplete="off"
@@ -169,7 +169,6 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
           defaultValue={values.commandPrefix}
           onChange={(e) => setTyped({ after: state, prefix: e.target.value })}
           {...invalid("command_prefix")}
-          className={inputClass}
         />
         {error("command_prefix")}
       </div>
@@ -177,14 +176,13 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
         <label htmlFor={`${id}-cooldown`} className={labelClass}>
           Cooldown per viewer (seconds)
         </label>
-        <input
+        <Input
           id={`${id}-cooldown`}
           name="cooldownSeconds"
           inputMode="numeric"
           autoComplete="off"
           defaultValue={values.cooldownSeconds}
           {...invalid("cooldown_seconds", `${id}-cooldown-hint`)}
-          className={inputClass}
         />
         <p id={`${id}-cooldown-hint`} className="mt-1 text-xs text-slate-300">
           After one of their links is added, a viewer waits this long before adding another (0 for no wait).
@@ -198,7 +196,7 @@ function TwitchForm({ playlistId, settings }: { playlistId: string; settings: Tw
       <p className="text-xs text-slate-300">
         Viewers will type <code className="text-cyan-200">{prefix || DEFAULT_TWITCH_COMMAND_PREFIX} &lt;video link&gt;</code> in chat to add a video to this playlist.
       </p>
-      <SubmitButton pendingLabel="Saving..." className={primaryButtonClass}>
+      <SubmitButton pendingLabel="Saving...">
         Save Twitch settings
       </SubmitButton>
       <StatusMessage outcome={outcome} />
@@ -228,19 +226,19 @@ function BotControls({ playlistId, settings, onChange }: { playlistId: string; s
       <div className="flex flex-wrap gap-2">
         {settings.enabled ? (
           <>
-            <button type="button" disabled={busy} onClick={() => void toggle(false)} className={secondaryButtonClass}>
+            <Button disabled={busy} onClick={() => void toggle(false)} variant="secondary">
               Disconnect
-            </button>
+            </Button>
             {settings.status === "error" && (
-              <button type="button" disabled={busy} onClick={() => void toggle(true)} className={primaryButtonClass}>
+              <Button disabled={busy} onClick={() => void toggle(true)}>
                 Reconnect
-              </button>
+              </Button>
             )}
           </>
         ) : (
-          <button type="button" disabled={busy || !ready} onClick={() => void toggle(true)} className={primaryButtonClass}>
+          <Button disabled={busy || !ready} onClick={() => void toggle(true)}>
             Connect
-          </button>
+          </Button>
         )}
       </div>
       {!settings.enabled && !ready && <p className="text-xs text-slate-300">Save the channel, the bot username and an OAuth token to connect.</p>}
@@ -266,9 +264,9 @@ export function TwitchPanel({ playlistId }: { playlistId: string }) {
         <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
           Twitch Integration
         </h2>
-        <button type="button" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen((v) => !v)} className={secondaryButtonClass}>
+        <Button aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen((v) => !v)} variant="secondary">
           {open ? "Hide" : "Show"}
-        </button>
+        </Button>
       </div>
       <div role="status" aria-live="polite" className="mt-2 text-sm text-slate-300">
         <p>

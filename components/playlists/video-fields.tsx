@@ -1,7 +1,7 @@
 /** The Video URL (required) and Title (optional) inputs every add form shows. */
-import { invalidFieldProps } from "@/components/ui/field";
+import { Input, invalidFieldProps } from "@/components/ui/field";
 import { PLAYLIST_LINK_TITLE_MAX_LENGTH } from "@/lib/schemas/playlist";
-import { inputClass, labelClass } from "./styles";
+import { labelClass } from "./styles";
 import { VideoUrlInput } from "./video-url-input";
 
 interface Props {
@@ -37,7 +37,7 @@ export function VideoFields({ id, url, title, onUrl, onTitle, urlLabel = "Video 
         <label htmlFor={`${id}-title`} className={labelClass}>
           Title <span className="font-normal text-slate-300">(optional)</span>
         </label>
-        <input
+        <Input
           id={`${id}-title`}
           name="title"
           maxLength={PLAYLIST_LINK_TITLE_MAX_LENGTH}
@@ -45,7 +45,6 @@ export function VideoFields({ id, url, title, onUrl, onTitle, urlLabel = "Video 
           value={title}
           onChange={(e) => onTitle(e.target.value)}
           {...invalidFieldProps(messageId, invalid.title)}
-          className={inputClass}
         />
       </div>
     </>

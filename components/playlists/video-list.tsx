@@ -8,15 +8,13 @@ import { useToast } from "@/components/ui/toast";
 import { playlistRights, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { errorText, movePlaylistLink, removePlaylistLink } from "./playlist-api";
 import { panelClass } from "./styles";
+import { Button } from "@/components/ui/button";
 
 interface Props {
   playlist: PlaylistDetail | null;
   currentIndex: number;
   onSelect: (index: number) => void;
 }
-
-const smallButton =
-  "rounded border border-slate-500 px-2 py-1 text-xs text-slate-100 hover:border-cyan-300 hover:text-cyan-200 disabled:cursor-not-allowed disabled:opacity-50";
 
 export function VideoList({ playlist, currentIndex, onSelect }: Props) {
   const titleId = useId();
@@ -64,36 +62,36 @@ export function VideoList({ playlist, currentIndex, onSelect }: Props) {
                   <div className="mt-1 flex flex-wrap gap-1 px-1">
                     {canEdit && (
                       <>
-                        <button
-                          type="button"
+                        <Button
+                          variant="secondary"
+                          size="xs"
                           disabled={busy || i === 0}
                           aria-label={`Move up: ${name}`}
                           onClick={() => playlist && void run(() => movePlaylistLink(playlist.id, video.id, i - 1), "Could not move the video.")}
-                          className={smallButton}
                         >
                           ↑ Up
-                        </button>
-                        <button
-                          type="button"
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          size="xs"
                           disabled={busy || i === videos.length - 1}
                           aria-label={`Move down: ${name}`}
                           onClick={() => playlist && void run(() => movePlaylistLink(playlist.id, video.id, i + 1), "Could not move the video.")}
-                          className={smallButton}
                         >
                           ↓ Down
-                        </button>
+                        </Button>
                       </>
                     )}
                     {video.can_remove && (
-                      <button
-                        type="button"
+                      <Button
+                        variant="secondary"
+                        size="xs"
                         disabled={busy}
                         aria-label={`Remove: ${name}`}
                         onClick={() => playlist && void run(() => removePlaylistLink(playlist.id, video.id), "Could not remove the video.")}
-                        className={smallButton}
                       >
                         Remove
-                      </button>
+                      </Button>
                     )}
                   </div>
                 )}

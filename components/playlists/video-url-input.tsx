@@ -1,17 +1,16 @@
 /** The video link input: required, type url, the same hints wherever a playlist asks for a link. */
 import type { InputHTMLAttributes } from "react";
-import { inputClass } from "./styles";
+import { Input } from "@/components/ui/field";
 
 export function VideoUrlInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "required">) {
   return (
-    <input
+    <Input
       name="url"
       type="url"
       required
       inputMode="url"
       autoComplete="off"
       placeholder="https://www.youtube.com/watch?v=..."
-      className={inputClass}
       {...props}
     />
   );

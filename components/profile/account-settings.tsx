@@ -11,10 +11,9 @@ import { authClient } from "@/lib/auth-client";
 import { describeSignInError, SOCIAL_PROVIDERS, type ProvidersStatus, type SocialProvider } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
 import { EditInfo } from "./edit-info";
+import { Button } from "@/components/ui/button";
+import { profileCardClass } from "./profile-section";
 
-const sectionClass = "rounded-xl border border-slate-700 bg-slate-900 p-6";
-const buttonClass =
-  "rounded-md border border-slate-500 px-3 py-1.5 text-sm text-slate-100 hover:border-cyan-300 disabled:cursor-not-allowed disabled:opacity-60";
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -83,7 +82,7 @@ function LinkedProviders() {
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className={sectionClass}>
+    <section aria-labelledby={`${id}-title`} className={profileCardClass}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
         Link/Unlink Providers
       </h2>
@@ -103,20 +102,20 @@ function LinkedProviders() {
               <span className="text-sm text-slate-300">{linked ? "Linked" : available ? "Not linked" : "Not configured on this server"}</span>
               <span className="ml-auto">
                 {linked ? (
-                  <button
-                    type="button"
-                    className={buttonClass}
+                  <Button
+                    variant="secondary"
+                    size="sm"
                     disabled={busy !== null || onlyMethod}
                     title={onlyMethod ? "This is your only way to sign in." : undefined}
                     onClick={() => void unlink(linked, label)}
                   >
                     Unlink {label}
-                  </button>
+                  </Button>
                 ) : (
                   available && (
-                    <button type="button" className={buttonClass} disabled={busy !== null || !accounts} onClick={() => void link(provider)}>
+                    <Button variant="secondary" size="sm" disabled={busy !== null || !accounts} onClick={() => void link(provider)}>
                       Link {label}
-                    </button>
+                    </Button>
                   )
                 )}
               </span>

@@ -1,7 +1,6 @@
 "use client";
 /** Bio with inline edit: view ↔ edit, a counter out of 300, cancel restores; checked with the profile schema before sending. */
 import { useId, useState } from "react";
-import { inputClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { BIO_MAX_LENGTH } from "@/lib/constants";
 import { problemsOf } from "@/lib/forms/form-errors";
@@ -9,6 +8,8 @@ import { profileUpdateSchema } from "@/lib/schemas/user";
 import { EditActions } from "./edit-actions";
 import { ProfileSection } from "./profile-section";
 import { useEditorAction } from "./use-editor-action";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/field";
 
 export const NO_BIO = "No bio set.";
 export const BIO_SAVED = "Bio saved.";
@@ -21,9 +22,9 @@ export function BioEditor({ bio }: { bio: string | null }) {
       title="Bio"
       actions={
         !editing && (
-          <button type="button" className={smallSecondaryButtonClass} onClick={() => setEditing(true)} aria-label="Edit bio">
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label="Edit bio">
             Edit
-          </button>
+          </Button>
         )
       }
     >
@@ -57,10 +58,9 @@ function BioForm({ bio, onDone }: { bio: string; onDone: () => void }) {
       <label htmlFor={`${id}-bio`} className="sr-only">
         Bio
       </label>
-      <textarea
+      <Textarea
         id={`${id}-bio`}
         name="bio"
-        className={inputClass}
         rows={4}
         maxLength={BIO_MAX_LENGTH}
         defaultValue={value}

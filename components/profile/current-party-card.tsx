@@ -4,9 +4,10 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { chatProviderLabel, formatScheduledFor, orDash } from "@/components/parties/format";
-import { dangerButtonClass } from "@/components/parties/styles";
 import { leaveCurrentParty, useCurrentParty } from "@/lib/api/use-current-party";
 import { ProfileSection } from "./profile-section";
+import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 
 export const NOT_IN_PARTY = "Not currently in a party";
 export const LEAVE_CONFIRMATION = "Leave this party?";
@@ -54,9 +55,9 @@ export function CurrentPartyCard() {
           <dt className="text-slate-300">Joined</dt>
           <dd className="text-slate-100">{formatScheduledFor(party.joined_at)}</dd>
         </dl>
-        <button type="button" className={dangerButtonClass} onClick={() => void leave()} disabled={leaving}>
+        <Button variant="danger" size="sm" onClick={() => void leave()} disabled={leaving}>
           {leaving ? "Leaving..." : "Leave Party"}
-        </button>
+        </Button>
         {leaveError && (
           <p role="alert" className="text-sm font-medium text-red-300">
             {leaveError}
@@ -79,7 +80,7 @@ export function CurrentPartyCard() {
             A party you RSVP&apos;d to has started{started.host_display_name ? ` (hosted by ${started.host_display_name})` : ""}. Now playing: {orDash(started.video_title)}
             {started.platform ? ` on ${started.platform}` : ""}.
           </p>
-          <Link href={`/watch/${encodeURIComponent(started.join_id)}`} className="mt-3 inline-block rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950 hover:bg-cyan-200">
+          <Link href={`/watch/${encodeURIComponent(started.join_id)}`} className={buttonVariants({ className: "mt-3" })}>
             Join {started.title}
           </Link>
         </div>

@@ -4,8 +4,8 @@
  * error). Both buttons wait while the form's save runs.
  */
 import { useFormStatus } from "react-dom";
-import { primaryButtonClass, secondaryButtonClass } from "@/components/parties/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { Button } from "@/components/ui/button";
 
 export function EditActions({ error, onCancel }: { error: string | null; onCancel: () => void }) {
   const { pending } = useFormStatus();
@@ -17,12 +17,12 @@ export function EditActions({ error, onCancel }: { error: string | null; onCance
         </p>
       )}
       <div className="flex gap-3">
-        <SubmitButton className={primaryButtonClass} pendingLabel="Saving...">
+        <SubmitButton pendingLabel="Saving...">
           Save
         </SubmitButton>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel} disabled={pending}>
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
           Cancel
-        </button>
+        </Button>
       </div>
     </>
   );

@@ -14,6 +14,7 @@ import { refreshSession } from "@/lib/auth-client";
 import { formErrorsOf } from "@/lib/forms/form-errors";
 import { accountInfoUpdateSchema } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
+import { profileCardClass } from "./profile-section";
 
 const FIELDS = ["username", "display_name", "email"] as const;
 type Field = (typeof FIELDS)[number];
@@ -77,7 +78,7 @@ export function EditInfo({ user }: { user: OwnUser }) {
   );
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-700 bg-slate-900 p-6">
+    <section aria-labelledby={`${id}-title`} className={profileCardClass}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
         Edit Info
       </h2>
@@ -86,7 +87,7 @@ export function EditInfo({ user }: { user: OwnUser }) {
         {field("display_name", "Display name")}
         {field("email", "E-mail", "email")}
         <div className="flex items-center gap-3 sm:col-span-3">
-          <SubmitButton pendingLabel="Saving..." className="rounded-md bg-cyan-300 px-4 py-2 font-semibold text-slate-950 disabled:opacity-60">
+          <SubmitButton pendingLabel="Saving...">
             Save info
           </SubmitButton>
           {result && (

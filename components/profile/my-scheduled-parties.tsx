@@ -9,10 +9,10 @@ import { failureText } from "@/components/parties/failure-text";
 import { formatScheduledFor, statusLabel } from "@/components/parties/format";
 import { ScheduledPartyDialog } from "@/components/parties/scheduled-party-dialog";
 import { ScheduledPartyForm } from "@/components/parties/scheduled-party-form";
-import { smallSecondaryButtonClass } from "@/components/parties/styles";
 import { useToast } from "@/components/ui/toast";
 import { createScheduledParty, useMyScheduledParties } from "@/lib/api/use-scheduled-parties";
 import { ProfileSection } from "./profile-section";
+import { Button } from "@/components/ui/button";
 
 export const NO_OWN_PARTIES = "No scheduled parties found.";
 export const PARTY_CREATED = "Party created.";
@@ -45,9 +45,9 @@ export function MyScheduledParties() {
         <Td label="Privacy">{statusLabel(party.privacy)}</Td>
         <Td label="RSVPs">{party.rsvp_count}</Td>
         <Td label="Actions">
-          <button type="button" className={smallSecondaryButtonClass} aria-label={`Details: ${party.title}`} onClick={() => setOpenId(party.id)}>
+          <Button variant="secondary" size="sm" aria-label={`Details: ${party.title}`} onClick={() => setOpenId(party.id)}>
             Details
-          </button>
+          </Button>
         </Td>
       </tr>
     ));
@@ -58,9 +58,8 @@ export function MyScheduledParties() {
       title="My Scheduled Parties"
       anchor={MY_PARTIES_ANCHOR}
       actions={
-        <button
-          type="button"
-          className={smallSecondaryButtonClass}
+        <Button
+          variant="secondary" size="sm"
           aria-expanded={creating}
           onClick={() => {
             if (!creating) setFormKey((k) => k + 1);
@@ -68,7 +67,7 @@ export function MyScheduledParties() {
           }}
         >
           {creating ? "Cancel" : "Create New Party"}
-        </button>
+        </Button>
       }
     >
       {creating && (

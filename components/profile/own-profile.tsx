@@ -20,7 +20,7 @@ import { PrivacySwitch } from "./privacy-switch";
 import { ProfileColors } from "./profile-colors";
 import { ProfileHeader } from "./profile-header";
 import { PROFILE_GROUPS, ProfileGroup, ProfileSectionNav } from "./profile-groups";
-import { ownProfileColors, profileThemeStyle } from "./profile-theme";
+import { ownProfileColors, profileThemeClass, profileThemeStyle } from "./profile-theme";
 import { ProfileUrl } from "./profile-url";
 import { JoinedScheduledParties, RsvpdParties } from "./rsvp-lists";
 import { SocialLinksEditor } from "./social-links-editor";
@@ -56,7 +56,7 @@ export function OwnProfile() {
 
   const colors = ownProfileColors(data);
   return (
-    <div style={profileThemeStyle(colors)}>
+    <div style={profileThemeStyle(colors)} className={profileThemeClass}>
       <PageShell title="Profile">
         <ProfileSectionNav username={data.username} />
         <div className="space-y-10">

@@ -1,15 +1,16 @@
 "use client";
 /** Accent and text colour pickers with "Save Colors": saved to the account and to browser storage. */
 import { useId, useState } from "react";
-import { secondaryButtonClass } from "@/components/parties/styles";
 import { useToast } from "@/components/ui/toast";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { ProfileSection } from "./profile-section";
-import type { ProfileColors as Colors } from "./profile-theme";
+import { isReadableOnSurface, type ProfileColors as Colors } from "./profile-theme";
 import { writeStored } from "./stored-preference";
+import { Button } from "@/components/ui/button";
 
 export const SAVE_COLORS_FAILED = "Failed to save color preferences.";
+export const DARK_COLOR_NOTE = "Your profile's background is dark: text and links in a color this dark are shown lighter so they stay readable.";
 
 export function ProfileColors({ initial }: { initial: Colors }) {
   const [colors, setColors] = useState(initial);
@@ -56,9 +57,12 @@ export function ProfileColors({ initial }: { initial: Colors }) {
       <div className="flex flex-wrap items-center gap-6">
         {picker("accent", "Accent color")}
         {picker("text", "Text color")}
-        <button type="button" className={secondaryButtonClass} onClick={() => void save()} disabled={saving}>
+        <Button variant="secondary" onClick={() => void save()} disabled={saving}>
           {saving ? "Saving..." : "Save Colors"}
-        </button>
+        </Button>
+        {!(isReadableOnSurface(colors.accent) && isReadableOnSurface(colors.text)) && (
+          <p className="basis-full text-sm text-slate-300">{DARK_COLOR_NOTE}</p>
+        )}
         {saved && (
           <p role="status" className="text-sm text-emerald-300">
             Colors saved.

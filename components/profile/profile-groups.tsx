@@ -16,7 +16,7 @@ export function ProfileSectionNav({ username }: { username: string | null }) {
   return (
     <nav aria-label="Profile sections" className="mb-6 flex flex-wrap items-center gap-2 border-b border-slate-800 pb-3">
       {PROFILE_GROUPS.map((group) => (
-        <a key={group.id} href={`#${group.id}`} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+        <a key={group.id} href={`#${group.id}`} className={buttonVariants({ variant: "accent-ghost", size: "sm" })}>
           {group.label}
         </a>
       ))}
@@ -32,7 +32,7 @@ export function ProfileSectionNav({ username }: { username: string | null }) {
 export function ProfileGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <div id={id} role="group" aria-labelledby={`${id}-title`} className="scroll-mt-32 space-y-4">
-      <p id={`${id}-title`} className="text-sm font-semibold uppercase tracking-wide text-slate-400">
+      <p id={`${id}-title`} className="text-sm font-semibold uppercase tracking-wide text-accent-fg">
         {title}
       </p>
       <div className="grid min-w-0 gap-4">{children}</div>

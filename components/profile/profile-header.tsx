@@ -13,6 +13,7 @@ import type { TwitchInfo } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
 import { Avatar } from "./avatar";
 import { readStored, writeStored } from "./stored-preference";
+import { profileCardClass } from "./profile-section";
 
 const SOURCES = [
   { value: "default", label: "Default" },
@@ -43,10 +44,10 @@ export function ProfileHeader({ user }: { user: OwnUser }) {
   const shown = source === "default" || images[source] ? images[source] : images.default;
 
   return (
-    <section aria-label="Account" className="flex flex-col gap-5 rounded-xl border border-slate-700 bg-slate-900 p-5 sm:flex-row sm:items-center">
+    <section aria-label="Account" className={`${profileCardClass} flex flex-col gap-5 sm:flex-row sm:items-center`}>
       <Avatar src={shown} name={user.display_name} />
       <div className="min-w-0 flex-1 text-[color:var(--profile-text)]">
-        <p className="text-2xl font-semibold [overflow-wrap:anywhere] text-white" data-testid="profile-display-name">
+        <p className="text-2xl font-semibold [overflow-wrap:anywhere]" data-testid="profile-display-name">
           {user.display_name}
         </p>
         {user.username && <p className="[overflow-wrap:anywhere]">@{user.username}</p>}

@@ -6,10 +6,11 @@
  * not open the profile here).
  */
 import { useEffect, useId, useState } from "react";
-import { smallSecondaryButtonClass } from "@/components/parties/styles";
 import { COPY_CONFIRMATION_MS } from "@/lib/constants";
 import type { OwnUser } from "@/lib/schemas/user";
 import { ProfileSection } from "./profile-section";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
 
 export function profileUrl(origin: string, user: Pick<OwnUser, "username" | "twitch_username" | "display_name" | "id">): string {
   const slug = user.username ?? user.twitch_username ?? (user.display_name ? encodeURIComponent(user.display_name) : user.id);
@@ -43,10 +44,10 @@ export function ProfileUrl({ user }: { user: OwnUser }) {
         <label htmlFor={id} className="sr-only">
           Profile URL
         </label>
-        <input id={id} readOnly value={url} className="min-w-0 flex-1 rounded-md border border-slate-600 bg-slate-950 px-3 py-2 text-sm text-slate-100" />
-        <button type="button" className={smallSecondaryButtonClass} onClick={() => void copy()}>
+        <Input id={id} readOnly value={url} className="min-w-0 flex-1 text-sm" />
+        <Button variant="secondary" size="sm" onClick={() => void copy()}>
           {copied ? "Copied!" : "Copy"}
-        </button>
+        </Button>
       </div>
     </ProfileSection>
   );

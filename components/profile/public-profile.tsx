@@ -11,11 +11,11 @@ import { useHostScheduledParties } from "@/lib/api/use-scheduled-parties";
 import { usePublicProfile } from "@/lib/api/use-public-profile";
 import type { PublicUser } from "@/lib/schemas/user";
 import { ScheduledPartiesTable } from "@/components/parties/scheduled-parties-table";
-import { primaryButtonClass, secondaryButtonClass } from "@/components/parties/styles";
+import { buttonVariants } from "@/components/ui/button";
 import { Avatar } from "./avatar";
 import { ProfileNotFound, USER_NOT_FOUND_TEXT } from "./profile-not-found";
 import { ProfileSection } from "./profile-section";
-import { profileThemeStyle, publicProfileColors } from "./profile-theme";
+import { profileThemeClass, profileThemeStyle, publicProfileColors } from "./profile-theme";
 import { PublicTwitch } from "./public-twitch";
 import { PublicRecordings } from "@/components/recordings/public-recordings";
 import { SocialLinkList } from "./social-link-list";
@@ -67,7 +67,7 @@ export function PublicProfile({ username, initial }: { username: string; initial
 
   const links = socialLinksOf(profile, { publicOnly: true });
   return (
-    <div style={profileThemeStyle(publicProfileColors(profile))} className="mx-auto max-w-5xl space-y-6 px-4 py-10">
+    <div style={profileThemeStyle(publicProfileColors(profile))} className={`${profileThemeClass} mx-auto max-w-5xl space-y-6 px-4 py-10`}>
       {profile.profile_private && (
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-950 px-4 py-2 text-sm text-amber-100">
           Your profile is private: only you can see this page.
@@ -81,10 +81,10 @@ export function PublicProfile({ username, initial }: { username: string; initial
           {profile.bio && <p className="mt-3 whitespace-pre-line">{profile.bio}</p>}
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link href="/parties" className={primaryButtonClass}>
+          <Link href="/parties" className={buttonVariants()}>
             Join a Party
           </Link>
-          <Link href="/scheduled-parties" className={secondaryButtonClass}>
+          <Link href="/scheduled-parties" className={buttonVariants({ variant: "secondary" })}>
             View Parties
           </Link>
         </div>

@@ -19,7 +19,7 @@ export function PublicTwitch({ username, twitchUsername }: { username: string; t
   return (
     <ProfileSection title="Twitch">
       <div className="flex flex-wrap items-center gap-3">
-        <a href={`https://twitch.tv/${encodeURIComponent(twitchUsername)}`} target="_blank" rel="noopener noreferrer" className="text-cyan-300 hover:underline">
+        <a href={`https://twitch.tv/${encodeURIComponent(twitchUsername)}`} target="_blank" rel="noopener noreferrer" className="text-accent-fg hover:underline">
           twitch.tv/{twitchUsername}
         </a>
         {data && <TwitchLiveBadge info={data} />}

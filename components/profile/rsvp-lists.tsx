@@ -8,10 +8,10 @@ import type { ReactNode } from "react";
 import { DataTable, MessageRow, rowClass, RowTh, Td } from "@/components/parties/data-table";
 import { formatScheduledFor, statusLabel } from "@/components/parties/format";
 import { HostName } from "@/components/parties/host-name";
-import { smallSecondaryButtonClass } from "@/components/parties/styles";
 import { useRsvp } from "@/components/parties/use-rsvp";
 import { useJoinedScheduledParties } from "@/lib/api/use-scheduled-parties";
 import { ProfileSection } from "./profile-section";
+import { Button } from "@/components/ui/button";
 
 export const NO_JOINED = "No joined parties yet.";
 export const NO_RSVPS = "You haven't RSVP'd to any parties yet.";
@@ -69,15 +69,14 @@ export function RsvpdParties() {
                 <HostName party={record} />
               </p>
             </div>
-            <button
-              type="button"
-              className={smallSecondaryButtonClass}
+            <Button
+              variant="secondary" size="sm"
               disabled={controls.isBusy(record.scheduled_party_id)}
               aria-label={`Un-RSVP: ${record.title}`}
               onClick={() => void controls.unRsvp(record.scheduled_party_id, { failureText: "Failed to un-RSVP." })}
             >
               Un-RSVP
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

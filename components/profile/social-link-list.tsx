@@ -5,10 +5,10 @@ export function SocialLinkList({ links, showPrivacy = false }: { links: SocialLi
   return (
     <ul className="flex flex-wrap gap-2">
       {links.map((link) => (
-        <li key={link.network} className="rounded-full border border-slate-600 bg-slate-950 px-3 py-1 text-sm">
+        <li key={link.network} className="rounded-full border border-accent-fg/60 bg-slate-950 px-3 py-1 text-sm">
           <span className="text-slate-300">{link.label}: </span>
           {link.url ? (
-            <a href={link.url} target="_blank" rel="noopener noreferrer nofollow" className="text-cyan-300 hover:underline">
+            <a href={link.url} target="_blank" rel="noopener noreferrer nofollow" className="text-accent-fg hover:underline">
               {link.username}
             </a>
           ) : (

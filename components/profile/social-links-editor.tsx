@@ -5,8 +5,7 @@
  * flagged at once, under its field.
  */
 import { useId, useState } from "react";
-import { inputClass, smallSecondaryButtonClass } from "@/components/parties/styles";
-import { FieldError, invalidFieldProps } from "@/components/ui/field";
+import { FieldError, Input, invalidFieldProps } from "@/components/ui/field";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "@/lib/constants";
 import { problemsOf } from "@/lib/forms/form-errors";
@@ -16,6 +15,7 @@ import { ProfileSection } from "./profile-section";
 import { SocialLinkList } from "./social-link-list";
 import { SOCIAL_LABELS, socialLinksOf } from "./social-links";
 import { useEditorAction } from "./use-editor-action";
+import { Button } from "@/components/ui/button";
 
 type Draft = Record<SocialNetwork, { username: string; isPrivate: boolean }>;
 type UsernameField = `${SocialNetwork}_username`;
@@ -50,9 +50,9 @@ export function SocialLinksEditor({ user }: { user: OwnUser }) {
       title="Social Links"
       actions={
         !editing && (
-          <button type="button" className={smallSecondaryButtonClass} onClick={() => setEditing(true)} aria-label="Edit social links">
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label="Edit social links">
             Edit
-          </button>
+          </Button>
         )
       }
     >
@@ -89,10 +89,9 @@ function SocialLinksForm({ user, onDone }: { user: OwnUser; onDone: () => void }
             <label htmlFor={`${id}-${network}`} className="text-sm font-medium text-slate-200">
               {SOCIAL_LABELS[network]} username
             </label>
-            <input
+            <Input
               id={`${id}-${network}`}
               name={`${network}_username`}
-              className={inputClass}
               defaultValue={draft[network].username}
               maxLength={100}
               autoComplete="off"

@@ -9,6 +9,7 @@ import { ApiClientError, apiFetch } from "@/lib/api/client";
 import { useTwitchConfigured } from "@/lib/api/use-providers";
 import { TwitchLiveBadge, TwitchLivePlayer } from "./twitch-live";
 import { TWITCH_INFO_TEXTS, type TwitchInfo as TwitchInfoData } from "@/lib/schemas/auth";
+import { profileCardClass } from "./profile-section";
 
 /** What to show for a failed Twitch info request (also used by the public profile's section). */
 export function twitchInfoErrorText(error: unknown): string {
@@ -30,7 +31,7 @@ export function TwitchInfo({ twitchUsername, twitchPrivate }: { twitchUsername: 
   if (!visible) return null;
 
   return (
-    <section aria-labelledby="twitch-info-title" className="rounded-xl border border-slate-700 bg-slate-900 p-6">
+    <section aria-labelledby="twitch-info-title" className={profileCardClass}>
       <h2 id="twitch-info-title" className="text-lg font-semibold text-white">
         Twitch
       </h2>

@@ -1,5 +1,6 @@
 /** The Live/Offline badge and the live player (300 px) shared by the own and the public profile's Twitch box. */
 import { TWITCH_EMBED_HEIGHT_PX } from "@/lib/constants";
+import { Badge } from "@/components/ui/card";
 
 interface LiveInfo {
   isLive: boolean;
@@ -9,12 +10,9 @@ interface LiveInfo {
 
 export function TwitchLiveBadge({ info, className = "" }: { info: LiveInfo; className?: string }) {
   return (
-    <span
-      data-testid="twitch-live-status"
-      className={`${className} rounded-full px-3 py-1 text-xs font-semibold ${info.isLive ? "bg-red-600 text-white" : "bg-slate-700 text-slate-100"}`}
-    >
+    <Badge data-testid="twitch-live-status" tone={info.isLive ? "live" : "neutral"} className={className}>
       {info.isLive ? "Live" : "Offline"}
-    </span>
+    </Badge>
   );
 }
 

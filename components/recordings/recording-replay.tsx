@@ -10,7 +10,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "@/components/watch-room/room-player";
 import { formatTime } from "@/components/watch-room/host-controls";
-import { selectClass, smallButtonClass } from "@/components/parties/styles";
 import { useRecordingTimeline } from "@/lib/api/use-recordings";
 import type { Recording } from "@/lib/schemas/recording";
 import { stateAt, timelineMarkers, type PlayerAction, type RecordingTimeline, type ReplayState } from "@/lib/sync";
@@ -18,6 +17,8 @@ import { durationOf, replayOffset, REPLAY_SPEEDS, ReplayDriver, type ReplayAncho
 import { ReplayChat } from "./replay-chat";
 import { ReplayPoll } from "./replay-poll";
 import { WatchTogether } from "./watch-together";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/field";
 
 type Control = SyncPlayer & { setMuted(muted: boolean): void; readonly muted: boolean };
 
@@ -123,18 +124,18 @@ function Replay({ recording, timeline, urls, signedIn }: { recording: Recording;
         )}
         <div className="flex flex-col gap-2 rounded-lg border border-slate-700 bg-slate-900/70 p-3" role="group" aria-label="Replay controls">
           <div className="flex flex-wrap items-center gap-2">
-            <button type="button" className={smallButtonClass} onClick={() => moveTo(anchor.playing ? { playing: false } : { playing: true, ...(offset >= duration ? { offset: 0 } : {}) })}>
+            <Button size="sm" onClick={() => moveTo(anchor.playing ? { playing: false } : { playing: true, ...(offset >= duration ? { offset: 0 } : {}) })}>
               {anchor.playing ? "Pause replay" : "Play replay"}
-            </button>
+            </Button>
             <label className="flex items-center gap-1 text-sm text-slate-200">
               Speed
-              <select className={selectClass} value={anchor.speed} onChange={(e) => moveTo({ speed: Number(e.target.value) })} aria-label="Playback speed">
+              <Select value={anchor.speed} onChange={(e) => moveTo({ speed: Number(e.target.value) })} aria-label="Playback speed">
                 {REPLAY_SPEEDS.map((speed) => (
                   <option key={speed} value={speed}>
                     {speed}×
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
             <output className="ml-auto font-mono text-sm text-slate-200" data-testid="replay-time">
               {formatTime(offset / 1000)} / {formatTime(duration / 1000)}

@@ -5,10 +5,11 @@
  * confirmation.
  */
 import { useState, type FormEvent } from "react";
-import { dangerButtonClass, inputClass, selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { deleteRecording, updateRecording } from "@/lib/api/use-recordings";
 import { RECORDING_PRIVACY, type Recording, type RecordingPrivacy } from "@/lib/schemas/recording";
 import { RECORDING_TITLE_MAX } from "@/lib/sync";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/field";
 
 const PRIVACY_LABEL: Record<RecordingPrivacy, string> = { public: "Public", unlisted: "Unlisted (link only)", private: "Private" };
 
@@ -65,40 +66,40 @@ export function RecordingSettings({ recording, onChanged, onDeleted }: Recording
     <div className="flex flex-col gap-2" data-testid="recording-settings">
       <div className="flex flex-wrap items-center gap-2">
         <form className="flex flex-1 flex-wrap items-center gap-2" onSubmit={rename}>
-          <input
-            className={`${inputClass} min-w-48 flex-1`}
+          <Input
+            className="min-w-48 flex-1"
             aria-label={`Title of ${recording.title}`}
             value={title}
             maxLength={RECORDING_TITLE_MAX}
             required
             onChange={(e) => setTitle(e.target.value)}
           />
-          <button type="submit" className={smallButtonClass} disabled={busy || title.trim() === recording.title}>
+          <Button type="submit" size="sm" disabled={busy || title.trim() === recording.title}>
             Rename
-          </button>
+          </Button>
         </form>
-        <select className={selectClass} aria-label={`Privacy of ${recording.title}`} value={privacy} disabled={busy} onChange={(e) => changePrivacy(e.target.value as RecordingPrivacy)}>
+        <Select aria-label={`Privacy of ${recording.title}`} value={privacy} disabled={busy} onChange={(e) => changePrivacy(e.target.value as RecordingPrivacy)}>
           {RECORDING_PRIVACY.map((value) => (
             <option key={value} value={value}>
               {PRIVACY_LABEL[value]}
             </option>
           ))}
-        </select>
+        </Select>
         {onDeleted && !confirming && (
-          <button type="button" className={smallSecondaryButtonClass} disabled={busy} onClick={() => setConfirming(true)}>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => setConfirming(true)}>
             Delete
-          </button>
+          </Button>
         )}
       </div>
       {onDeleted && confirming && (
         <div className="flex flex-wrap items-center gap-2 rounded-md bg-red-950/60 px-3 py-2 text-sm text-red-100" role="group" aria-label="Confirm deletion">
           <span>Delete &quot;{recording.title}&quot; for good?</span>
-          <button type="button" className={dangerButtonClass} disabled={busy} onClick={() => void run(async () => { await deleteRecording(recording.id); onDeleted(); }, null)}>
+          <Button variant="danger" size="sm" disabled={busy} onClick={() => void run(async () => { await deleteRecording(recording.id); onDeleted(); }, null)}>
             Yes, delete
-          </button>
-          <button type="button" className={smallSecondaryButtonClass} disabled={busy} onClick={() => setConfirming(false)}>
+          </Button>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => setConfirming(false)}>
             Keep it
-          </button>
+          </Button>
         </div>
       )}
       {message && (

@@ -8,11 +8,12 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
-import { linkClass, smallSecondaryButtonClass } from "@/components/parties/styles";
+import { linkClass } from "@/components/parties/styles";
 import { sessionRoomToken } from "@/components/watch-room/room-access";
 import type { RoomMedia } from "@/components/watch-room/room-player";
 import { startRecordingParty } from "@/lib/api/use-recordings";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
+import { Button } from "@/components/ui/button";
 
 interface WatchTogetherProps {
   recordingId: string;
@@ -44,9 +45,9 @@ export function WatchTogether({ recordingId, control, media }: WatchTogetherProp
         <HostedReplay party={party} control={control} media={media} />
       ) : (
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className={smallSecondaryButtonClass} disabled={busy} onClick={() => void start()}>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void start()}>
             Watch together
-          </button>
+          </Button>
           <span className="text-slate-300">Start a live party: your replay drives everyone&apos;s player.</span>
         </div>
       )}

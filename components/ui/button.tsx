@@ -3,20 +3,23 @@
  * `variant`/`size` instead of repeating class strings (and a restyle happens in one place).
  */
 import { cva, type VariantProps } from "class-variance-authority";
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-md font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-cyan-300 disabled:cursor-not-allowed",
+  "inline-flex items-center justify-center gap-2 rounded-md font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-fg disabled:cursor-not-allowed",
   {
     variants: {
       variant: {
-        primary: "bg-cyan-300 text-slate-950 hover:bg-cyan-200 disabled:bg-slate-600 disabled:text-slate-100",
-        secondary: "border border-slate-400 font-normal text-slate-100 hover:border-cyan-300 hover:text-cyan-200 disabled:border-slate-600 disabled:text-slate-400",
+        primary: "bg-accent text-on-accent hover:bg-accent-hover disabled:bg-slate-600 disabled:text-slate-100",
+        secondary: "border border-slate-400 font-normal text-slate-100 hover:border-accent-fg hover:text-accent-fg disabled:border-slate-600 disabled:text-slate-400",
         danger: "border border-red-400 font-normal text-red-200 hover:bg-red-950 disabled:opacity-60",
+        warning: "border border-amber-500 font-normal text-amber-100 hover:bg-amber-950 disabled:opacity-60",
         ghost: "font-normal text-slate-200 hover:bg-slate-800 hover:text-white disabled:opacity-60",
-        link: "px-0 py-0 font-medium text-cyan-300 hover:underline",
+        "accent-ghost": "font-medium text-accent-fg hover:bg-slate-800 disabled:opacity-60",
+        link: "px-0 py-0 font-medium text-accent-fg hover:underline",
       },
       size: {
+        xs: "px-2 py-0.5 text-xs",
         sm: "px-3 py-1 text-sm",
         md: "px-4 py-2 text-sm",
         lg: "px-5 py-3 text-base",
@@ -30,6 +33,6 @@ export const buttonVariants = cva(
 
 export type ButtonVariantProps = VariantProps<typeof buttonVariants>;
 
-export function Button({ variant, size, className, type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariantProps) {
+export function Button({ variant, size, className, type = "button", ...props }: ComponentProps<"button"> & ButtonVariantProps) {
   return <button type={type} className={buttonVariants({ variant, size, className })} {...props} />;
 }

@@ -1,9 +1,9 @@
 /** Form controls (text input, textarea, select) and their label, styled once. */
 import { cva } from "class-variance-authority";
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 export const inputVariants = cva(
-  "rounded-md border border-slate-500 bg-slate-950 text-slate-100 placeholder:text-slate-400 focus:border-cyan-300 focus:outline-none focus:ring-2 focus:ring-cyan-300/40 disabled:opacity-60 aria-[invalid=true]:border-red-400",
+  "rounded-md border border-slate-500 bg-slate-950 text-slate-100 placeholder:text-slate-400 focus:border-accent-fg focus:outline-none focus:ring-2 focus:ring-accent-fg/40 disabled:opacity-60 aria-[invalid=true]:border-red-400",
   {
     variants: {
       size: { md: "w-full px-3 py-2", sm: "px-2 py-1.5 text-sm" },
@@ -14,16 +14,20 @@ export const inputVariants = cva(
 
 export const labelClass = "mb-1 block text-sm font-medium text-slate-200";
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={inputVariants({ className })} {...props} />;
+/** `inputSize` rather than `size`: `size` is already an HTML attribute of inputs and selects. */
+type ControlSize = { inputSize?: "md" | "sm" };
+
+export function Input({ className, inputSize, ...props }: ComponentProps<"input"> & ControlSize) {
+  return <input className={inputVariants({ size: inputSize, className })} {...props} />;
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={inputVariants({ className })} {...props} />;
 }
 
-export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={inputVariants({ size: "sm", className })} {...props} />;
+/** Compact by default (filters, sort orders); `inputSize="md"` for a select among full-width form fields. */
+export function Select({ className, inputSize = "sm", ...props }: ComponentProps<"select"> & ControlSize) {
+  return <select className={inputVariants({ size: inputSize, className })} {...props} />;
 }
 
 /** A field's problem under it; the control points here with `invalidFieldProps`. */

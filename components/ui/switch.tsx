@@ -24,10 +24,10 @@ export function Switch({ label, checked, onChange, disabled = false }: Props) {
         disabled={disabled}
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
-          checked ? "border-cyan-300 bg-cyan-300" : "border-slate-400 bg-slate-800"
+          checked ? "border-accent bg-accent" : "border-slate-400 bg-slate-800"
         }`}
       >
-        <span aria-hidden="true" className={`inline-block h-4 w-4 rounded-full transition-transform ${checked ? "translate-x-6 bg-slate-950" : "translate-x-1 bg-slate-300"}`} />
+        <span aria-hidden="true" className={`inline-block h-4 w-4 rounded-full transition-transform ${checked ? "translate-x-6 bg-on-accent" : "translate-x-1 bg-slate-300"}`} />
       </button>
     </div>
   );

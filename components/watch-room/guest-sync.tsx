@@ -3,31 +3,31 @@
  * A guest's own sync controls: "Sync now" (put my player on the host's position at once) and my
  * offset from the host (for a setup of my own, e.g. a TV behind a capture card), kept on this device.
  */
-import { smallSecondaryButtonClass } from "@/components/parties/styles";
 import { VIEWER_OFFSET_STEP_MS, viewerOffsetText } from "@/extension/src/overlay/status-text";
 import { VIEWER_OFFSET_MAX_MS } from "@/lib/sync";
+import { Button } from "@/components/ui/button";
 
 export function GuestSync({ offsetMs, onSyncNow, onOffset }: { offsetMs: number; onSyncNow: () => void; onOffset: (offsetMs: number) => void }) {
   const step = (sign: 1 | -1) => onOffset(Math.round((offsetMs + sign * VIEWER_OFFSET_STEP_MS) / VIEWER_OFFSET_STEP_MS) * VIEWER_OFFSET_STEP_MS);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-slate-300" role="group" aria-label="Your sync">
-      <button type="button" className={smallSecondaryButtonClass} onClick={onSyncNow}>
+      <Button variant="secondary" size="sm" onClick={onSyncNow}>
         Sync now
-      </button>
+      </Button>
       <span className="ml-auto">Your offset:</span>
-      <button type="button" className={smallSecondaryButtonClass} onClick={() => step(-1)} disabled={offsetMs <= -VIEWER_OFFSET_MAX_MS} aria-label="Offset: 0.1 s more behind">
+      <Button variant="secondary" size="sm" onClick={() => step(-1)} disabled={offsetMs <= -VIEWER_OFFSET_MAX_MS} aria-label="Offset: 0.1 s more behind">
         −0.1 s
-      </button>
+      </Button>
       <output className="min-w-40 text-center tabular-nums" aria-live="polite" data-testid="viewer-offset">
         {viewerOffsetText(offsetMs)}
       </output>
-      <button type="button" className={smallSecondaryButtonClass} onClick={() => step(1)} disabled={offsetMs >= VIEWER_OFFSET_MAX_MS} aria-label="Offset: 0.1 s more ahead">
+      <Button variant="secondary" size="sm" onClick={() => step(1)} disabled={offsetMs >= VIEWER_OFFSET_MAX_MS} aria-label="Offset: 0.1 s more ahead">
         +0.1 s
-      </button>
+      </Button>
       {offsetMs !== 0 && (
-        <button type="button" className={smallSecondaryButtonClass} onClick={() => onOffset(0)}>
+        <Button variant="secondary" size="sm" onClick={() => onOffset(0)}>
           Reset offset
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -6,8 +6,9 @@
  */
 import { useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
-import { selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/field";
 
 export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -30,20 +31,19 @@ export function HostControls({ control, duration, canChangeRate = true }: { cont
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-700 bg-slate-900/70 p-3" role="group" aria-label="Host controls">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={smallButtonClass} disabled={disabled} onClick={() => (reading.paused ? void control?.play() : control?.pause())}>
+        <Button size="sm" disabled={disabled} onClick={() => (reading.paused ? void control?.play() : control?.pause())}>
           {reading.paused ? "Play" : "Pause"}
-        </button>
-        <button type="button" className={smallSecondaryButtonClass} disabled={disabled} onClick={() => seekBy(-10)} aria-label="Back 10 seconds">
+        </Button>
+        <Button variant="secondary" size="sm" disabled={disabled} onClick={() => seekBy(-10)} aria-label="Back 10 seconds">
           −10 s
-        </button>
-        <button type="button" className={smallSecondaryButtonClass} disabled={disabled} onClick={() => seekBy(10)} aria-label="Forward 10 seconds">
+        </Button>
+        <Button variant="secondary" size="sm" disabled={disabled} onClick={() => seekBy(10)} aria-label="Forward 10 seconds">
           +10 s
-        </button>
+        </Button>
         {canChangeRate && (
         <label className="ml-auto flex items-center gap-2 text-sm text-slate-300">
           Speed
-          <select
-            className={selectClass}
+          <Select
             value={String(RATES.find((r) => Math.abs(r - reading.rate) < 0.001) ?? 1)}
             disabled={disabled}
             onChange={(event) => control?.setRate(Number(event.target.value))}
@@ -53,7 +53,7 @@ export function HostControls({ control, duration, canChangeRate = true }: { cont
                 {rate}×
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         )}
       </div>

@@ -5,6 +5,9 @@
  */
 import { AD_WAIT_TEXT, membersText } from "@/extension/src/overlay/status-text";
 import type { RosterMember } from "@/lib/sync";
+import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/card";
+import { Select } from "@/components/ui/field";
 
 export interface MembersPanelProps {
   members: number;
@@ -59,48 +62,48 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
                 <span className="min-w-0 truncate" title={member.displayName}>
                   {member.displayName}
                 </span>
-                {member.role === "host" && <span className="rounded bg-amber-300 px-1.5 text-xs font-semibold text-slate-950">Host</span>}
+                {member.role === "host" && <Badge tone="warning">Host</Badge>}
                 {member.guest && <span className="text-xs text-slate-400">guest</span>}
                 {member.userId === you?.userId && <span className="text-xs text-slate-400">(you)</span>}
-                {muted.includes(member.userId) && <span className="rounded bg-slate-600 px-1.5 text-xs text-slate-100">muted</span>}
-                {inAd.includes(member.userId) && <span className="rounded bg-amber-900 px-1.5 text-xs text-amber-100">watching an ad</span>}
+                {muted.includes(member.userId) && <Badge>muted</Badge>}
+                {inAd.includes(member.userId) && <Badge tone="notice">watching an ad</Badge>}
                 {isHost && onModerate && member.role !== "host" && member.userId !== you?.userId && (
                   <span className="ml-auto flex shrink-0 gap-1">
-                    <button
-                      type="button"
-                      className="rounded border border-slate-600 px-2 py-0.5 text-xs hover:bg-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                    <Button
+                      variant="secondary"
+                      size="xs"
                       aria-label={`${muted.includes(member.userId) ? "Unmute" : "Mute"} ${member.displayName}`}
                       onClick={() => onModerate(muted.includes(member.userId) ? "unmute" : "mute", member)}
                     >
                       {muted.includes(member.userId) ? "Unmute" : "Mute"}
-                    </button>
-                    <button
-                      type="button"
-                      className="rounded border border-amber-600 px-2 py-0.5 text-xs text-amber-100 hover:bg-amber-950 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                    </Button>
+                    <Button
+                      variant="warning"
+                      size="xs"
                       aria-label={`Make ${member.displayName} the host`}
                       title="Hand the host role over: their player leads, you become a guest"
                       onClick={() => onModerate("handover", member)}
                     >
                       Make host
-                    </button>
-                    <button
-                      type="button"
-                      className="rounded border border-slate-600 px-2 py-0.5 text-xs hover:bg-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="xs"
                       aria-label={`Kick ${member.displayName}`}
                       title="Remove from the party (they can come back in 10 minutes)"
                       onClick={() => onModerate("kick", member)}
                     >
                       Kick
-                    </button>
-                    <button
-                      type="button"
-                      className="rounded border border-red-700 px-2 py-0.5 text-xs text-red-200 hover:bg-red-950 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="xs"
                       aria-label={`Ban ${member.displayName}`}
                       title="Remove from the party for good"
                       onClick={() => onModerate("ban", member)}
                     >
                       Ban
-                    </button>
+                    </Button>
                   </span>
                 )}
               </li>
@@ -124,8 +127,7 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <label className="flex items-center gap-1">
             Slow mode
-            <select
-              className="rounded border border-slate-600 bg-slate-900 px-1 py-0.5"
+            <Select
               value={settings.slowModeSeconds}
               onChange={(e) => settings.onSlowMode(Number(e.target.value))}
             >
@@ -134,7 +136,7 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
                   {seconds === 0 ? "Off" : `${seconds} s`}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="flex items-center gap-1">
             <input type="checkbox" checked={settings.locked} onChange={(e) => settings.onLock(e.target.checked)} />

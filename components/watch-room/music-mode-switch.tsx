@@ -5,6 +5,7 @@
  */
 import { PROTOCOL_VERSION, type ClientCommand } from "@/lib/sync";
 import { useRoomCommand } from "@/lib/watch-room/use-room-command";
+import { Badge } from "@/components/ui/card";
 
 interface MusicModeSwitchProps {
   on: boolean;
@@ -17,9 +18,9 @@ export function MusicModeSwitch({ on, isHost, disabled, send }: MusicModeSwitchP
   const { busy, error, run } = useRoomCommand(send);
   if (!isHost) {
     return on ? (
-      <span className="rounded-full bg-fuchsia-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950" data-testid="music-mode-badge">
+      <Badge tone="music" data-testid="music-mode-badge">
         🎵 Music mode
-      </span>
+      </Badge>
     ) : null;
   }
   return (

@@ -5,8 +5,9 @@
  * duration or until closed; anonymous, or public (the host sees who voted).
  */
 import { useState, type FormEvent } from "react";
-import { inputClass, selectClass, smallButtonClass } from "@/components/parties/styles";
 import { breakLabel, DEFAULT_BREAK_MINUTES, POLL_MAX_OPTIONS, POLL_MIN_OPTIONS, PROTOCOL_VERSION, type ClientCommand, type PollOptionInput, type QueueState } from "@/lib/sync";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/field";
 
 const DURATIONS = [
   { seconds: 30, label: "30 seconds" },
@@ -60,10 +61,10 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
       <h2 className="font-semibold text-white">Open a poll</h2>
       <label className="flex flex-wrap items-center gap-2">
         Vote on
-        <select className={selectClass} value={kind} onChange={(e) => setKind(e.target.value === "break" ? "break" : "next")}>
+        <Select value={kind} onChange={(e) => setKind(e.target.value === "break" ? "break" : "next")}>
           <option value="next">the next viewing</option>
           <option value="break">a discussion break</option>
-        </select>
+        </Select>
       </label>
       {kind === "next" ? (
         <>
@@ -81,9 +82,8 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
           <fieldset className="flex flex-col gap-1">
             <legend className="text-slate-300">Other options (a link or a title)</legend>
             {texts.map((text, index) => (
-              <input
+              <Input
                 key={index}
-                className={inputClass}
                 aria-label={`Other option ${index + 1}`}
                 placeholder="YouTube link, or a title"
                 maxLength={2048}
@@ -107,13 +107,13 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <label className="flex items-center gap-2">
           Duration
-          <select className={selectClass} value={String(duration)} onChange={(e) => setDuration(Number(e.target.value))}>
+          <Select value={String(duration)} onChange={(e) => setDuration(Number(e.target.value))}>
             {DURATIONS.map((d) => (
               <option key={d.seconds} value={String(d.seconds)}>
                 {d.label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex items-center gap-2">
           <input type="checkbox" className="accent-cyan-300" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
@@ -123,9 +123,9 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
       <p className="text-slate-400" aria-live="polite">
         {tooFew ? `Choose at least ${POLL_MIN_OPTIONS} options.` : tooMany ? `At most ${POLL_MAX_OPTIONS} options.` : `${optionCount} options.`}
       </p>
-      <button type="submit" className={`${smallButtonClass} self-start`} disabled={busy || tooFew || tooMany}>
+      <Button type="submit" size="sm" className="self-start" disabled={busy || tooFew || tooMany}>
         Open poll
-      </button>
+      </Button>
       {error && (
         <p role="alert" className="text-red-300">
           {error}

@@ -6,10 +6,10 @@
  * voted for. The host of a public poll also sees who voted for what.
  */
 import { useEffect, useState } from "react";
-import { smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { formatCountdown, pollQuestion, pollStatusText } from "@/extension/src/overlay/poll-text";
 import { isUnresolved, PROTOCOL_VERSION, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
 import { PollForm } from "./poll-form";
+import { Button } from "@/components/ui/button";
 
 interface PollPanelProps {
   poll: Poll | null;
@@ -74,12 +74,12 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
           </span>
           {isHost && (
             <span className="flex gap-1">
-              <button type="button" className={smallSecondaryButtonClass} disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "break.extend" })}>
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "break.extend" })}>
                 +5 min
-              </button>
-              <button type="button" className={smallSecondaryButtonClass} disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "break.skip" })}>
+              </Button>
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "break.skip" })}>
                 Skip break
-              </button>
+              </Button>
             </span>
           )}
         </div>
@@ -124,9 +124,9 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
                   </label>
                   {voters && (voters[index]?.length ?? 0) > 0 && <p className="pl-7 text-xs text-slate-400">{voters[index]!.join(", ")}</p>}
                   {isHost && poll.status === "tie" && poll.tied.includes(index) && (
-                    <button type="button" className={`${smallButtonClass} self-start`} disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.pick", pollId: poll.id, option: index })}>
+                    <Button size="sm" className="self-start" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.pick", pollId: poll.id, option: index })}>
                       Pick {option.label}
-                    </button>
+                    </Button>
                   )}
                 </div>
               );
@@ -135,13 +135,13 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
           {isHost && unresolved && (
             <div className="flex flex-wrap gap-2">
               {open && (
-                <button type="button" className={smallButtonClass} disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.close", pollId: poll.id })}>
+                <Button size="sm" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.close", pollId: poll.id })}>
                   Close poll
-                </button>
+                </Button>
               )}
-              <button type="button" className={smallSecondaryButtonClass} disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.cancel", pollId: poll.id })}>
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.cancel", pollId: poll.id })}>
                 Cancel poll
-              </button>
+              </Button>
             </div>
           )}
         </div>

@@ -5,10 +5,11 @@
  * intermission between items). Every change is a command the server folds into the party's log.
  */
 import { type FormEvent } from "react";
-import { inputClass, selectClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
 import { useRoomCommand } from "@/lib/watch-room/use-room-command";
 import { useLinkFields } from "@/components/common/use-link-fields";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/field";
 
 const INTERMISSIONS = [0, 5, 10, 30, 60] as const;
 
@@ -54,9 +55,9 @@ export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowP
         <div className="flex items-center gap-2">
           <h2 className="font-semibold text-white">Up next</h2>
           {isHost && items.length > 0 && (
-            <button type="button" className={`${smallSecondaryButtonClass} ml-auto`} disabled={busy} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.play", itemId: items[0]!.id })}>
+            <Button variant="secondary" size="sm" className="ml-auto" disabled={busy} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.play", itemId: items[0]!.id })}>
               Play next
-            </button>
+            </Button>
           )}
         </div>
         {items.length === 0 ? (
@@ -70,18 +71,18 @@ export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowP
                 </span>
                 {isHost && (
                   <span className="flex flex-wrap gap-1">
-                    <button type="button" className={smallSecondaryButtonClass} disabled={busy} aria-label={`Play now: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.play", itemId: item.id })}>
+                    <Button variant="secondary" size="sm" disabled={busy} aria-label={`Play now: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.play", itemId: item.id })}>
                       Play now
-                    </button>
-                    <button type="button" className={smallSecondaryButtonClass} disabled={busy || index === 0} aria-label={`Move up: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.move", itemId: item.id, index: index - 1 })}>
+                    </Button>
+                    <Button variant="secondary" size="sm" disabled={busy || index === 0} aria-label={`Move up: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.move", itemId: item.id, index: index - 1 })}>
                       ↑
-                    </button>
-                    <button type="button" className={smallSecondaryButtonClass} disabled={busy || index === items.length - 1} aria-label={`Move down: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.move", itemId: item.id, index: index + 1 })}>
+                    </Button>
+                    <Button variant="secondary" size="sm" disabled={busy || index === items.length - 1} aria-label={`Move down: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.move", itemId: item.id, index: index + 1 })}>
                       ↓
-                    </button>
-                    <button type="button" className={smallSecondaryButtonClass} disabled={busy} aria-label={`Remove: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.remove", itemId: item.id })}>
+                    </Button>
+                    <Button variant="secondary" size="sm" disabled={busy} aria-label={`Remove: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.remove", itemId: item.id })}>
                       ✕
-                    </button>
+                    </Button>
                   </span>
                 )}
               </li>
@@ -92,12 +93,12 @@ export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowP
       {isHost && (
         <>
           <form className="flex flex-col gap-2" onSubmit={(e) => void add(e)} aria-label="Add to queue">
-            <input className={inputClass} aria-label="Video link" placeholder="YouTube or TikTok link" required value={url} onChange={(e) => setUrl(e.target.value)} />
+            <Input aria-label="Video link" placeholder="YouTube or TikTok link" required value={url} onChange={(e) => setUrl(e.target.value)} />
             <div className="flex gap-2">
-              <input className={`${inputClass} min-w-0 flex-1`} aria-label="Title (optional)" placeholder="Title (optional)" maxLength={300} value={title} onChange={(e) => setTitle(e.target.value)} />
-              <button type="submit" className={smallButtonClass} disabled={busy || !url.trim()}>
+              <Input className="min-w-0 flex-1" aria-label="Title (optional)" placeholder="Title (optional)" maxLength={300} value={title} onChange={(e) => setTitle(e.target.value)} />
+              <Button type="submit" size="sm" disabled={busy || !url.trim()}>
                 Add
-              </button>
+              </Button>
             </div>
           </form>
           <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -112,13 +113,13 @@ export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowP
             </label>
             <label className="flex items-center gap-2">
               Intermission
-              <select className={selectClass} value={String(settings.intermissionSeconds)} disabled={busy} onChange={(e) => void run({ v: PROTOCOL_VERSION, type: "queue.settings", settings: { intermissionSeconds: Number(e.target.value) } })}>
+              <Select value={String(settings.intermissionSeconds)} disabled={busy} onChange={(e) => void run({ v: PROTOCOL_VERSION, type: "queue.settings", settings: { intermissionSeconds: Number(e.target.value) } })}>
                 {INTERMISSIONS.map((s) => (
                   <option key={s} value={String(s)}>
                     {s === 0 ? "None" : `${s} s`}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
           </fieldset>
         </>

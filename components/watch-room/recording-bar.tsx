@@ -7,8 +7,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import { ApiClient } from "@/extension/src/background/api-client";
-import { linkClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
+import { linkClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, recordingNotice, type RecordingCommand, type RecordingState } from "@/lib/sync";
+import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/card";
 
 interface RecordingBarProps {
   partyId: string;
@@ -43,9 +45,9 @@ export function RecordingBar({ partyId, token, recording, isHost, canRecord }: R
     <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-700 bg-slate-900/70 px-3 py-2 text-sm" data-testid="recording-bar">
       {recording && (
         <>
-          <span className="rounded-full bg-red-500 px-2.5 py-0.5 text-xs font-bold text-white" data-testid="recording-badge">
+          <Badge tone="live" data-testid="recording-badge">
             ● Recording
-          </span>
+          </Badge>
           <span className="text-slate-200" role="status" data-testid="recording-notice">
             {recordingNotice(recording)}
           </span>
@@ -53,18 +55,18 @@ export function RecordingBar({ partyId, token, recording, isHost, canRecord }: R
       )}
       {isHost && canRecord && !recording && (
         <>
-          <button type="button" className={smallButtonClass} disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.start", includeChat })}>
+          <Button size="sm" disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.start", includeChat })}>
             Record
-          </button>
+          </Button>
           <label className="flex items-center gap-1 text-slate-200">
             <input type="checkbox" checked={includeChat} onChange={(e) => setIncludeChat(e.target.checked)} /> Include chat
           </label>
         </>
       )}
       {isHost && recording && (
-        <button type="button" className={smallSecondaryButtonClass} disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.stop" })}>
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.stop" })}>
           Stop recording
-        </button>
+        </Button>
       )}
       {saved && !recording && (
         <span className="text-slate-200" role="status">

@@ -5,10 +5,11 @@
  * In music mode the request form is up front; otherwise it waits behind a "Request a video" toggle.
  */
 import { useState, type FormEvent } from "react";
-import { inputClass, smallButtonClass, smallSecondaryButtonClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, QUEUE_TITLE_MAX, type ClientCommand, type TrackRequest } from "@/lib/sync";
 import { useRoomCommand } from "@/lib/watch-room/use-room-command";
 import { useLinkFields } from "@/components/common/use-link-fields";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
 
 interface RequestsPanelProps {
   requests: TrackRequest[];
@@ -42,19 +43,19 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
 
   const form = (
     <form className="flex flex-col gap-2" onSubmit={(e) => void request(e)} aria-label={`Request a ${noun}`}>
-      <input className={inputClass} aria-label="Link to request" placeholder="YouTube or TikTok link" required value={url} onChange={(e) => setUrl(e.target.value)} />
+      <Input aria-label="Link to request" placeholder="YouTube or TikTok link" required value={url} onChange={(e) => setUrl(e.target.value)} />
       <div className="flex gap-2">
-        <input
-          className={`${inputClass} min-w-0 flex-1`}
+        <Input
+          className="min-w-0 flex-1"
           aria-label="Request title (optional)"
           placeholder="Title (optional)"
           maxLength={QUEUE_TITLE_MAX}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
         />
-        <button type="submit" className={smallButtonClass} disabled={busy || !url.trim()}>
+        <Button type="submit" size="sm" disabled={busy || !url.trim()}>
           Request
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -106,24 +107,22 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
                 </span>
                 {isHost && (
                   <span className="flex flex-wrap gap-1">
-                    <button
-                      type="button"
-                      className={smallButtonClass}
+                    <Button
+                      size="sm"
                       disabled={busy}
                       aria-label={`Accept: ${r.title}`}
                       onClick={() => void run({ v: PROTOCOL_VERSION, type: "request.accept", requestId: r.id })}
                     >
                       Accept
-                    </button>
-                    <button
-                      type="button"
-                      className={smallSecondaryButtonClass}
+                    </Button>
+                    <Button
+                      variant="secondary" size="sm"
                       disabled={busy}
                       aria-label={`Dismiss: ${r.title}`}
                       onClick={() => void run({ v: PROTOCOL_VERSION, type: "request.dismiss", requestId: r.id })}
                     >
                       Dismiss
-                    </button>
+                    </Button>
                   </span>
                 )}
               </li>

@@ -5,9 +5,10 @@
  * your view and shown as reported.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { inputClass, smallButtonClass } from "@/components/parties/styles";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { CHAT_MAX, type ChatMessage } from "@/lib/sync";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
 
 export interface RoomChatProps {
   messages: readonly ChatMessage[];
@@ -77,22 +78,23 @@ export function RoomChat({ messages, disabled, onSend, youId = null, reportedByY
                 <span className="font-semibold text-cyan-200">{m.displayName}</span>: {m.text}
               </span>
               {onReport && m.userId !== youId && (
-                <button
-                  type="button"
-                  className="shrink-0 rounded px-1 text-xs text-slate-400 hover:text-red-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-400"
+                <Button
+                  variant="ghost"
+                  size="xs"
+                  className="shrink-0"
                   aria-label={`Report message from ${m.displayName}`}
                   onClick={() => void report(m)}
                 >
                   Report
-                </button>
+                </Button>
               )}
             </li>
           ),
         )}
       </ol>
       <form onSubmit={(e) => void submit(e)} className="flex gap-2 border-t border-slate-700 p-2">
-        <input
-          className={`${inputClass} min-w-0 flex-1`}
+        <Input
+          className="min-w-0 flex-1"
           aria-label="Chat message"
           placeholder="Send a message"
           maxLength={CHAT_MAX}
@@ -100,9 +102,9 @@ export function RoomChat({ messages, disabled, onSend, youId = null, reportedByY
           disabled={disabled}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className={smallButtonClass} disabled={disabled || sending || !text.trim()}>
+        <Button type="submit" size="sm" disabled={disabled || sending || !text.trim()}>
           Send
-        </button>
+        </Button>
       </form>
       {error && (
         <p role="alert" className="px-3 pb-2 text-sm text-red-300">

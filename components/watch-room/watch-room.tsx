@@ -7,8 +7,7 @@
 import { useActionState, useEffect, useId, useState } from "react";
 import { ApiClient, ApiRequestError } from "@/extension/src/background/api-client";
 import { JoinPartyButton } from "@/components/parties/join-party-button";
-import { inputClass, primaryButtonClass } from "@/components/parties/styles";
-import { invalidFieldProps } from "@/components/ui/field";
+import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { problemsOf } from "@/lib/forms/form-errors";
 import { useCurrentUser } from "@/lib/api/use-current-user";
@@ -121,8 +120,8 @@ function GuestForm({ onToken }: { onToken(token: string): void }) {
     <RoomMessage title="Join the watch party">
       <p>Log in with the header&apos;s Login button, or pick a name to join as a guest.</p>
       <form className="mt-4 flex flex-col gap-3 sm:flex-row" action={action}>
-        <input
-          className={`${inputClass} sm:flex-1`}
+        <Input
+          className="sm:flex-1"
           name="name"
           aria-label="Your name"
           placeholder="Your name"
@@ -132,7 +131,7 @@ function GuestForm({ onToken }: { onToken(token: string): void }) {
           defaultValue={state.name}
           {...invalidFieldProps(`${id}-error`, error ?? undefined)}
         />
-        <SubmitButton className={primaryButtonClass} pendingLabel="Joining...">
+        <SubmitButton pendingLabel="Joining...">
           Join as guest
         </SubmitButton>
       </form>

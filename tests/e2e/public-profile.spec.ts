@@ -95,3 +95,30 @@ test("axe: a public profile with a party, and the not-found view", async ({ page
   await page.goto("/nobody_by_this_name_axe");
   await expectNoSeriousAxeViolations(page);
 });
+
+test("the owner's colours reach buttons, links, headings and card edges on /profile and the public page, kept readable", async ({ page, browser }) => {
+  const user = await signUpViaApi(page, uniqueUser("hue"));
+  // An orange that reads on the dark cards as it is, and a text colour too dark to read there.
+  expect((await page.request.patch("/api/v1/users/me", { data: { accent_color: "#ff8800", text_color: "#23272b" } })).status()).toBe(200);
+  const ORANGE = "rgb(255, 136, 0)";
+  const css = (locator: import("@playwright/test").Locator, property: string) => locator.evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+
+  await page.goto("/profile");
+  const colors = page.getByRole("region", { name: "Colors" });
+  await expect(colors).toBeVisible();
+  expect(await css(colors, "border-left-color")).toBe(ORANGE);
+  expect(await css(page.getByRole("navigation", { name: "Profile sections" }).getByRole("link", { name: "Parties" }), "color")).toBe(ORANGE);
+  // #23272b mixed with white in its own hue until it reaches 4.5:1 on the cards: #919395.
+  const READABLE_TEXT = "rgb(145, 147, 149)";
+  expect(await css(page.getByRole("heading", { level: 1, name: "Profile" }), "color")).toBe(READABLE_TEXT);
+  expect(await css(colors.getByRole("heading", { name: "Colors" }), "color")).toBe(READABLE_TEXT);
+
+  const visitor = await browser.newPage();
+  await visitor.goto(`/${user.username}`);
+  const join = visitor.getByRole("link", { name: "Join a Party" });
+  expect(await css(join, "background-color")).toBe(ORANGE);
+  expect(await css(join, "color")).toBe("rgb(2, 6, 23)"); // dark ink on a light fill
+  expect(await css(visitor.getByRole("heading", { level: 1 }), "color")).toBe(READABLE_TEXT);
+  expect(await css(visitor.getByRole("heading", { name: `Scheduled Parties by ${user.username}` }), "color")).toBe(READABLE_TEXT);
+  await visitor.close();
+});

@@ -3,6 +3,7 @@
 import { render, screen } from "@testing-library/react";
 import { mutate, SWRConfig } from "swr";
 import { PublicProfile, profileErrorText } from "@/components/profile/public-profile";
+import { profileThemeClass, readableOnSurface } from "@/components/profile/profile-theme";
 import { ConfirmProvider } from "@/components/ui/confirm-dialog";
 import { ToastProvider } from "@/components/ui/toast";
 import { ApiClientError, swrFetcher } from "@/lib/api/client";
@@ -94,4 +95,22 @@ test("no public links → No public social links", () => {
   answers["/api/v1/users/filmfan"] = respond(200, { ...PROFILE, twitter_username: null });
   renderProfile({ ...PROFILE, twitter_username: null });
   expect(screen.getByText("No public social links")).toBeInTheDocument();
+});
+
+test("the owner's colours: buttons, links and headings sit under them, text in a readable version", () => {
+  const colourful = { ...PROFILE, accent_color: "#ff8800", text_color: "#23272b" };
+  answers["/api/v1/users/filmfan"] = respond(200, colourful);
+  renderProfile(colourful);
+  const heading = screen.getByRole("heading", { level: 1, name: "Film Fan" });
+  const themed = heading.closest<HTMLElement>("[style]")!;
+  expect(themed.style.getPropertyValue("--ui-accent")).toBe("#ff8800");
+  expect(themed.style.getPropertyValue("--ui-on-accent")).toBe("#020617");
+  expect(themed.style.getPropertyValue("--profile-text")).toBe(readableOnSurface("#23272b"));
+  expect(themed.className).toContain(profileThemeClass);
+
+  const join = screen.getByRole("link", { name: "Join a Party" });
+  expect(themed).toContainElement(join);
+  expect(join.className).toMatch(/\bbg-accent\b/);
+  expect(screen.getByRole("link", { name: "filmfan" }).className).toMatch(/\btext-accent-fg\b/);
+  expect(themed).toContainElement(screen.getByRole("heading", { level: 2, name: "Social Links" }));
 });
