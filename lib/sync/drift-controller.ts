@@ -65,8 +65,18 @@ export interface DriftConfig {
   resumeCatchUpMs: number;
   /** Seek latency assumed before the first measurement (ms); generous, as landing early only costs a wait. */
   initialSeekLatencyMs: number;
-  /** Margin added to the learned seek latency (ms), at least this and at least 3 × its mean deviation. */
+  /**
+   * Margin added to the learned seek latency (ms): at least this, and `seekLeadSigmas` standard
+   * deviations of how far short of its aim a seek-and-hold falls (the seek latency's spread, the
+   * landing error and, while unsettled, the clock error: independent, so added in quadrature).
+   */
   minSeekMarginMs: number;
+  /**
+   * Landing ahead costs a hold of as many ms; landing behind costs a catch-up by rate of 1 /
+   * maxRateDelta ms per ms. The lead that minimises the expected time to sync lands behind with
+   * probability maxRateDelta / (1 + maxRateDelta) (7.4 % at 8 %): the 92.6 % point of a normal, 1.45 σ.
+   */
+  seekLeadSigmas: number;
   /** Delay between play() and the frames moving, assumed before it is learned (ms). */
   initialPlayLatencyMs: number;
   /** When the host is paused, re-seek if we are further than this (ms) from its frame. */
@@ -121,6 +131,7 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   resumeCatchUpMs: 40,
   initialSeekLatencyMs: 300,
   minSeekMarginMs: 30,
+  seekLeadSigmas: 1.45,
   initialPlayLatencyMs: 20,
   pausedToleranceMs: 25,
   maxSeekRetries: 3,
@@ -140,8 +151,10 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
 /** What a guest's controller learned about a player: worth keeping per site across sessions. */
 export interface LearnedPlayer {
   seekLatencyMs: number;
-  /** Mean deviation of the seek latency (the margin is 3 × this). */
+  /** Standard deviation of the seek latency (ms). */
   seekDeviationMs: number;
+  /** Root mean square of where seeks land minus where they were aimed (ms); absent: not measured. */
+  seekLandingErrorMs?: number;
   playLatencyMs: number;
   /** The player plays at its rate × (1 + this). */
   rateBias: number;
@@ -233,16 +246,19 @@ export class DriftController {
 
   /** Learned per player (ms). */
   private seekLatency: number;
-  private seekLatencyDev: number;
+  /** Variance of the seek latency (ms²), as a population variance over the samples weighed in. */
+  private seekLatencyVar = 0;
   private seekMeasured = false;
   /** Seeks measured (a restored estimate counts as a few). */
   private seekSamples = 0;
+  /** Mean square landing error (ms²) over `landingSamples` paused seeks. */
+  private landingVar = 0;
+  private landingSamples = 0;
   private playLatency: number;
 
   constructor(config: Partial<DriftConfig> = {}) {
     this.config = { ...DEFAULT_DRIFT_CONFIG, ...config };
     this.seekLatency = this.config.initialSeekLatencyMs;
-    this.seekLatencyDev = 0;
     this.playLatency = this.config.initialPlayLatencyMs;
   }
 
@@ -307,7 +323,14 @@ export class DriftController {
   /** The player's measured behaviour, once a seek was measured (null before: nothing worth keeping). */
   learnedPlayer(): LearnedPlayer | null {
     if (!this.seekMeasured) return null;
-    return { seekLatencyMs: this.seekLatency, seekDeviationMs: this.seekLatencyDev, playLatencyMs: this.playLatency, rateBias: this.rateBias };
+    const learned: LearnedPlayer = {
+      seekLatencyMs: this.seekLatency,
+      seekDeviationMs: this.seekLatencyDeviation(),
+      playLatencyMs: this.playLatency,
+      rateBias: this.rateBias,
+    };
+    if (this.landingSamples > 0) learned.seekLandingErrorMs = Math.sqrt(this.landingVar);
+    return learned;
   }
 
   /**
@@ -317,11 +340,16 @@ export class DriftController {
   restoreLearned(learned: LearnedPlayer): void {
     const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
     this.seekLatency = clamp(learned.seekLatencyMs, 0, this.config.seekTimeoutMs);
-    this.seekLatencyDev = clamp(learned.seekDeviationMs, 0, this.config.seekTimeoutMs);
+    // Stored as a sample deviation: back to the population variance of the 5 samples it counts as.
+    this.seekLatencyVar = clamp(learned.seekDeviationMs, 0, this.config.seekTimeoutMs) ** 2 * (4 / 5);
     this.playLatency = clamp(learned.playLatencyMs, 0, 250);
     this.rateBias = clamp(learned.rateBias, -this.config.maxBias, this.config.maxBias);
     this.seekMeasured = true;
     this.seekSamples = 5;
+    if (learned.seekLandingErrorMs !== undefined) {
+      this.landingVar = clamp(learned.seekLandingErrorMs, 0, this.config.seekTimeoutMs) ** 2;
+      this.landingSamples = 5;
+    }
   }
 
   /** The rate to set for the player to play at `rate` (its learned bias compensated). */
@@ -405,7 +433,11 @@ export class DriftController {
         this.pendingSeek = null; // never landed: judge from scratch
       } else {
         this.pendingSeek = null;
-        if (seek.sawSeeking && promptTick) this.learnSeekLatency(now - seek.issuedAt);
+        if (seek.sawSeeking && promptTick) {
+          this.learnSeekLatency(now - seek.issuedAt);
+          // A paused frame reads exactly where the seek put it.
+          if (player.paused) this.learnLandingError((player.currentTime - seek.to) * 1000);
+        }
       }
     }
 
@@ -460,7 +492,7 @@ export class DriftController {
         // The host set off when the news left (`at`): we land later by as much, give or take the
         // spread of two seeks (ours and the host's, on a player like ours: √2 × one seek's margin).
         const lateMs = Math.max(0, serverNow - state.at);
-        const aheadMs = lateMs + Math.SQRT2 * this.seekMargin() + this.clockErrorMs;
+        const aheadMs = lateMs + Math.SQRT2 * this.seekMargin();
         if (driftMs >= -this.config.pausedToleranceMs && driftMs <= aheadMs + this.config.seekThresholdMs) {
           return done(pausedStatus, driftMs);
         }
@@ -576,7 +608,7 @@ export class DriftController {
     }
     // Wall-clock ms until the host reaches our frame, minus the time play() takes to get going.
     const waitMs = driftMs / hostRate - this.playLatency;
-    const maxHold = this.seekLatency + this.seekMargin() + this.clockErrorMs + this.config.seekThresholdMs;
+    const maxHold = this.seekLatency + this.seekMargin() + this.config.seekThresholdMs;
     if (waitMs > 1 && waitMs <= maxHold) return done("holding", driftMs, now + waitMs);
     // Behind: a player that is paused anyway can seek ahead and hold at no visible cost, which is exact
     // in ~seek latency; playing and catching up by rate takes seconds. Only a frame or so behind, play.
@@ -617,7 +649,7 @@ export class DriftController {
       this.seek(actions, now, targetPosition + (this.seekLatency / 1000) * hostRate);
       return true;
     }
-    const leadMs = this.seekLatency + this.seekMargin() + this.clockErrorMs;
+    const leadMs = this.seekLatency + this.seekMargin();
     this.pause(actions, now);
     this.seek(actions, now, targetPosition + (leadMs / 1000) * hostRate);
     return true;
@@ -637,8 +669,16 @@ export class DriftController {
     return now + durationMs;
   }
 
+  /** How much later than planned a seek-and-hold may land (ms), see `seekLeadSigmas`. */
   private seekMargin(): number {
-    return Math.max(this.config.minSeekMarginMs, 2 * this.seekLatencyDev);
+    const variance = this.seekLatencyDeviation() ** 2 + this.landingVar + this.clockErrorMs ** 2;
+    return Math.max(this.config.minSeekMarginMs, this.config.seekLeadSigmas * Math.sqrt(variance));
+  }
+
+  /** The seek latency's sample standard deviation (ms): the population one, unbiased. */
+  private seekLatencyDeviation(): number {
+    const n = Math.min(this.seekSamples, 1 / SLOWEST_WEIGHT);
+    return Math.sqrt(n > 1 ? (this.seekLatencyVar * n) / (n - 1) : this.seekLatencyVar);
   }
 
   private learnSeekLatency(measuredMs: number): void {
@@ -646,17 +686,24 @@ export class DriftController {
       this.seekMeasured = true;
       this.seekSamples = 1;
       this.seekLatency = measuredMs;
-      // Unknown spread yet: assume ±10 % (a margin of 30 %), then learn it.
-      this.seekLatencyDev = measuredMs / 10;
+      // Unknown spread yet: assume a deviation of 10 %, then learn it.
+      this.seekLatencyVar = (0.1 * measuredMs) ** 2;
       return;
     }
-    // A running mean over the first seeks, then a slow moving one: a site's player keeps its habits,
-    // and every lead is planned with these (a noisy estimate lands behind, costing another seek).
+    // A running mean and variance over the first seeks, then slowly moving ones: a site's player keeps
+    // its habits, and every lead is planned with these (a noisy estimate lands behind, costing another
+    // seek).
     this.seekSamples += 1;
-    const weight = Math.max(1 / this.seekSamples, 0.1);
+    const weight = Math.max(1 / this.seekSamples, SLOWEST_WEIGHT);
     const error = measuredMs - this.seekLatency;
     this.seekLatency += weight * error;
-    this.seekLatencyDev += weight * (Math.abs(error) - this.seekLatencyDev);
+    this.seekLatencyVar = (1 - weight) * (this.seekLatencyVar + weight * error * error);
+  }
+
+  private learnLandingError(errorMs: number): void {
+    this.landingSamples += 1;
+    const weight = Math.max(1 / this.landingSamples, SLOWEST_WEIGHT);
+    this.landingVar += weight * (errorMs * errorMs - this.landingVar);
   }
 
   private learnPlayLatency(settledDriftMs: number, hostRate: number): void {
@@ -698,6 +745,9 @@ export class DriftController {
     this.lastPauseAt = now;
   }
 }
+
+/** Learned means move by at least this fraction of each new sample (about the last 10 count). */
+const SLOWEST_WEIGHT = 0.1;
 
 function sameRate(a: number, b: number, step: number): boolean {
   return Math.abs(a - b) < step / 2;

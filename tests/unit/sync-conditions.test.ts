@@ -40,12 +40,11 @@ describe("sync under real-world conditions (simulated, median of 6 seeds, 5 gues
     expectTargets("seeks take 1.5–3 s, land ±0.5 s off: host seek");
   });
 
-  it("brings a late joiner on a slow player in sync within about 3 s when the site's player is remembered", () => {
+  it("brings a late joiner on a slow player in sync within 3 s when the site's player is remembered", () => {
     // The target (3 s) is the edge of what a seek of 1.5–3 s landing ±0.5 s off allows: the lead that
-    // lands ahead must cover most of that spread. The figure moves around 3 s with the seeds; more
-    // than half a second past it would mean the lead or the learning broke.
-    const { figures } = measured("seeks take 1.5–3 s, land ±0.5 s off: late join");
-    expect(figures.resyncMs).toBeLessThanOrEqual(3500);
+    // lands ahead must cover most of that spread, and a join that lands behind takes ~5 s. Over 300
+    // seeds the median is ~3.0 s, so this median of six moves by a few hundred ms with any change.
+    expectTargets("seeks take 1.5–3 s, land ±0.5 s off: late join");
     // A first visit learns on its first seek (which lands behind) and is in sync on the second.
     expect(measured("  the same, first visit (nothing remembered)").figures.resyncMs).toBeLessThan(Number.POSITIVE_INFINITY);
   });
@@ -75,6 +74,9 @@ describe("sync under real-world conditions (simulated, median of 6 seeds, 5 gues
     // here): the issue's 100 ms is below that bound for the unluckiest of five guests.
     const { figures } = measured("host buffers 4 s");
     expect(figures.maxAheadMs).toBeLessThanOrEqual(160);
+    // The host reports the stall on its player's 'waiting' (no tick in between) and a guest pauses as
+    // the news arrives: the run-ahead is the news' latency, nothing added.
+    expect(figures.maxAheadMs).toBeLessThanOrEqual(figures.noticeMs! + 5);
   });
 
   it("stays within 15 ms without oscillating through 20 % packet loss", () => {

@@ -145,9 +145,27 @@ describe("DriftController", () => {
     expect(h.controller.learnedPlayer()).toBeNull();
     h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 40, rateBias: 0.01 });
     const first = h.tick({ driftMs: -5000 });
-    // 2.2 s of latency plus a margin of 2 × its deviation; the rate set compensates the 1 % bias.
-    expect(first.actions).toContainEqual({ type: "seek", position: 100 + (2200 + 600) / 1000 });
+    // 2.2 s of latency plus a margin of 1.45 × its deviation; the rate set compensates the 1 % bias.
+    expect(first.actions).toContainEqual({ type: "seek", position: 100 + (2200 + 1.45 * 300) / 1000 });
     expect(h.controller.learnedPlayer()).toEqual({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 40, rateBias: 0.01 });
+  });
+
+  it("widens the lead by where its seeks land: the latency's spread and the landing error add in quadrature", () => {
+    const h = harness();
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, seekLandingErrorMs: 400, playLatencyMs: 0, rateBias: 0 });
+    expect(h.tick({ driftMs: -5000 }).actions).toContainEqual({ type: "seek", position: 100 + (2200 + 1.45 * 500) / 1000 });
+    expect(h.controller.learnedPlayer()).toMatchObject({ seekDeviationMs: 300, seekLandingErrorMs: 400 });
+  });
+
+  it("learns where its paused seeks land", () => {
+    const h = harness();
+    const seek = h.tick({ driftMs: -5000 }).actions.find((a) => a.type === "seek");
+    if (seek?.type !== "seek") throw new Error("no seek");
+    h.advance(50);
+    h.tick({ seeking: true, paused: true, currentTime: seek.position });
+    h.advance(50);
+    h.tick({ paused: true, currentTime: seek.position - 0.25 });
+    expect(h.controller.learnedPlayer()?.seekLandingErrorMs).toBeCloseTo(250, 6);
   });
 
   it("does nothing while the player buffers, or while the guest seeks on its own", () => {
@@ -271,8 +289,8 @@ describe("DriftController", () => {
     h.advance(100); // the news took 100 ms
     const first = h.tick({ paused: false, currentTime: 101 });
     expect(first.status).toBe("seeking");
-    // Past the target by the news' age plus √2 × the margin (two seeks' spread): 100 + 1.414 × 600 ms.
-    const aim = 400 + (100 + Math.SQRT2 * 600) / 1000;
+    // Past the target by the news' age plus √2 × the margin (two seeks' spread): 100 + 1.414 × 435 ms.
+    const aim = 400 + (100 + Math.SQRT2 * 1.45 * 300) / 1000;
     expect(first.actions).toEqual(expect.arrayContaining([{ type: "pause" }, { type: "seek", position: aim }]));
     // Landed anywhere between the target and a bit past the aim: it waits there for the host.
     for (let i = 0; i < 21; i++) {

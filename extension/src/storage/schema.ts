@@ -52,6 +52,7 @@ export const MAX_LEARNED_PLAYERS = 50;
 export const learnedPlayerSchema = z.object({
   seekLatencyMs: z.number().finite().min(0).max(10_000),
   seekDeviationMs: z.number().finite().min(0).max(10_000),
+  seekLandingErrorMs: z.number().finite().min(0).max(10_000).optional(),
   playLatencyMs: z.number().finite().min(0).max(1000),
   rateBias: z.number().finite().min(-0.1).max(0.1),
   /** When it was last saved (ms since the epoch): the oldest go first. */
