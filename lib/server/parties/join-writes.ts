@@ -16,6 +16,7 @@ import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { livePartyMember, partyModeration } from "@/db/schema";
 import type { RemovalReason } from "@/lib/sync";
+import { removalStillRefusing } from "./party-moderation";
 
 export interface JoinWrite {
   partyId: string;
@@ -84,8 +85,8 @@ async function writePartyJoins(partyId: string, group: Pending[]): Promise<void>
       .from(partyModeration)
       .where(and(eq(partyModeration.partyId, partyId), inArray(partyModeration.memberId, guests)));
     for (const removal of removals) {
-      if (removal.kind === "ban") refused.set(removal.memberId, "ban");
-      else if (removal.until && removal.until.getTime() > now) refused.set(removal.memberId, "kick");
+      const reason = removalStillRefusing(removal, now);
+      if (reason) refused.set(removal.memberId, reason);
     }
   }
 

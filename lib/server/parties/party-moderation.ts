@@ -33,9 +33,13 @@ export async function activeRemoval(partyId: string, memberId: string): Promise<
     .from(partyModeration)
     .where(and(eq(partyModeration.partyId, partyId), eq(partyModeration.memberId, memberId)))
     .limit(1);
-  if (!row) return null;
+  return row ? removalStillRefusing(row, Date.now()) : null;
+}
+
+/** What a moderation record still refuses at `now`: a ban for good, a kick until its end. */
+export function removalStillRefusing(row: { kind: string; until: Date | null }, now: number): RemovalReason | null {
   if (row.kind === "ban") return "ban";
-  return row.until && row.until.getTime() > Date.now() ? "kick" : null;
+  return row.until && row.until.getTime() > now ? "kick" : null;
 }
 
 /** 403 with what the member is told, when a kick or ban refuses them. */
