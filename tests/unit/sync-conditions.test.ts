@@ -69,10 +69,19 @@ describe("sync under real-world conditions (simulated, median of 6 seeds, 5 gues
     expectTargets("player plays 1 % off the requested rate");
   });
 
-  it("pauses guests when the host's player stalls, ahead of it by no more than the round trip", () => {
-    // The stall can only reach guests through the host's upload and their download (≤ 80 ms each
-    // here): the issue's 100 ms is below that bound for the unluckiest of five guests.
+  it("stops guests where the host's player runs out of data, before the news of its stall can reach them", () => {
+    expectTargets("host buffers 4 s");
+    // The host published its buffered horizon once its buffer ran down: every guest pauses on reaching
+    // it, as the host stalls there (give or take their drift), not once the stall's news arrives (its
+    // upload and download take ≥ 40 ms here).
     const { figures } = measured("host buffers 4 s");
+    expect(figures.noticeMs).toBeLessThan(40);
+  });
+
+  it("pauses guests when the host's player stalls with data ahead, ahead of it by no more than the round trip", () => {
+    // Nothing announced this stall: it can only reach guests through the host's upload and their
+    // download (≤ 80 ms each way here).
+    const { figures } = measured("  a 4 s stall with data ahead (a decoder hangs)");
     expect(figures.maxAheadMs).toBeLessThanOrEqual(160);
     // The host reports the stall on its player's 'waiting' (no tick in between) and a guest pauses as
     // the news arrives: the run-ahead is the news' latency, nothing added.
