@@ -105,6 +105,8 @@ export class HostReporter {
   /** Recent readings of the buffered range (local ms, its end, the position), oldest first. */
   private bufferTrack: { at: number; end: number; position: number }[] = [];
   private lastHorizonAt = Number.NEGATIVE_INFINITY;
+  /** The published horizon (if any) is one this reporter read from its player. */
+  private horizonMine = false;
 
   constructor(config: Partial<HostReporterConfig> = {}) {
     this.config = { ...DEFAULT_HOST_REPORTER_CONFIG, ...config };
@@ -122,6 +124,9 @@ export class HostReporter {
     this.inflight.clear();
     this.streak = 0;
     this.retryAt = Number.NEGATIVE_INFINITY;
+    // A horizon in the state we start from may be another player's (a host handed over): replaced or
+    // withdrawn at the first chance, whatever its headroom.
+    this.horizonMine = false;
   }
 
   /** A `playback` event. Adopted only when none of our own commands is still on its way. */
@@ -227,6 +232,7 @@ export class HostReporter {
       const command = { v: PROTOCOL_VERSION, type: "horizon", horizon, at: serverNow, cid: this.claimCid(now) } as const;
       if (this.published) this.published = nextPlaybackState(this.published, command, serverNow);
       this.lastHorizonAt = now;
+      this.horizonMine = true;
       return [command];
     }
 
@@ -255,6 +261,7 @@ export class HostReporter {
     const published = state.horizon;
     if (published === undefined) return this.draining && horizon !== undefined ? horizon : undefined;
     if (horizon === undefined) return null;
+    if (!this.horizonMine) return this.draining ? horizon : null;
     if (horizon < published - 0.05) return horizon;
     const headroom = published - position;
     if (headroom >= this.config.horizonLowWaterS || horizon - published < Math.max(this.config.horizonMinStepS, headroom)) return undefined;
@@ -296,6 +303,7 @@ export class HostReporter {
     if (this.published) this.published = nextPlaybackState(this.published, command, serverNow);
     this.streak = 0;
     if (this.horizon !== undefined && this.draining) this.lastHorizonAt = now;
+    this.horizonMine = true;
     return command;
   }
 }

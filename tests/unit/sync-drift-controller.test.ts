@@ -600,6 +600,17 @@ describe("HostReporter", () => {
       expect(play(r, 3000, 200, () => 120)).toEqual([{ at: 3000, type: "horizon", horizon: 120 }]);
     });
 
+    it("replaces or withdraws a horizon it did not publish (a host handed over) at once", () => {
+      const handedOver = new HostReporter();
+      handedOver.resetState({ ...playing, horizon: 104 });
+      // Its player's buffer is healthy: the old host's horizon goes, not in 96 s when it would near it.
+      expect(handedOver.tick(t0, S, reading({ currentTime: 100, bufferedEnd: 130 }))).toMatchObject([{ type: "horizon", horizon: null }]);
+      expect(handedOver.state).not.toHaveProperty("horizon");
+      const blind = new HostReporter();
+      blind.resetState({ ...playing, horizon: 104 });
+      expect(blind.tick(t0, S, reading({ currentTime: 100 }))).toMatchObject([{ type: "horizon", horizon: null }]);
+    });
+
     it("publishes none for a player that cannot tell", () => {
       const r = new HostReporter();
       r.resetState(playing);
