@@ -22,11 +22,17 @@
  *   tick after it resyncs at once.
  * - Host paused: pause and align on the exact frame (seek while paused if more than 25 ms off). A host
  *   whose seek is under way (a stall marked `seeking`): seek alongside, a little past its target.
+ * - The host's buffered horizon (the media position up to which its player has data, when it says):
+ *   never played past. The host stalls there for want of data, so a guest stops on the same frame
+ *   when it gets there, before the news of the stall can reach it (which takes the host's uplink and
+ *   our downlink); when the host plays on, so do we. A horizon that held us longer than any news
+ *   takes (`horizonHoldMaxMs`) is stale and dropped.
  * - Media change: nothing until the adapter reports the new media loaded.
  * A guest's own pause, play, seek or rate change is undone by the same rules: the host's state is the
  * only target.
  */
 import type { PlayerAction, PlayerReading } from "./player";
+import { onlyHorizonChanged } from "./playback-model";
 import type { PlaybackState } from "./protocol";
 import { StateTimeline, syncTarget } from "./streamer";
 
@@ -115,6 +121,12 @@ export interface DriftConfig {
   seekAlongsideMinMs: number;
   /** A guest playing on past a stalled host's frame pauses once this far ahead (ms) of it. */
   stallRunAheadMs: number;
+  /**
+   * Held on the host's horizon this long (ms) with no news (neither the host's stall nor a further
+   * horizon): the horizon is stale, and we follow the state alone. Longer than the news of a stall
+   * takes on a slow uplink (a 3 s POST), short enough that a stale horizon costs one pause.
+   */
+  horizonHoldMaxMs: number;
 }
 
 export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
@@ -146,6 +158,7 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   maxBias: 0.03,
   seekAlongsideMinMs: 800,
   stallRunAheadMs: 100,
+  horizonHoldMaxMs: 5000,
 };
 
 /** What a guest's controller learned about a player: worth keeping per site across sessions. */
@@ -219,6 +232,13 @@ export class DriftController {
   private syncNowRequested = false;
 
   private lastSeq = -1;
+  private lastState: PlaybackState | null = null;
+  /** Since when (local ms) we hold on the host's horizon; null: not holding there. */
+  private horizonHoldSince: number | null = null;
+  /** A horizon we held on for too long (stale): ignored until the host reports another. */
+  private staleHorizon: number | null = null;
+  /** No seek aims past this (the host's horizon, this tick). */
+  private aimCap = Number.POSITIVE_INFINITY;
   private samples: { at: number; drift: number }[] = [];
   private previousDrift: number | null = null;
   private pendingSeek: PendingSeek | null = null;
@@ -352,6 +372,18 @@ export class DriftController {
     }
   }
 
+  /**
+   * The horizon that bounds the target: the host's, while it plays from a known buffered range that
+   * is not behind its position, and not one found stale.
+   */
+  private horizonOf(state: PlaybackState): number | null {
+    const horizon = state.horizon;
+    if (horizon === undefined || state.paused || horizon < state.position) return null;
+    if (horizon === this.staleHorizon) return null;
+    this.staleHorizon = null;
+    return horizon;
+  }
+
   /** The rate to set for the player to play at `rate` (its learned bias compensated). */
   private baseRate(rate: number): number {
     return roundTo(rate / (1 + this.rateBias), this.config.rateStep);
@@ -384,11 +416,13 @@ export class DriftController {
     this.lastTickAt = now;
     this.clockErrorMs = this.clockSettled ? 0 : Math.min(input.clockErrorMs ?? 0, 200);
     const actions: PlayerAction[] = [];
+    /** When the player, playing, reaches the host's horizon (local ms): we must be ticked then. */
+    let horizonWake: number | null = null;
     const done = (status: SyncStatus, driftMs: number | null = null, wakeAt: number | null = null): DriftDecision => ({
       actions,
       status,
       driftMs,
-      wakeAt,
+      wakeAt: horizonWake === null ? wakeAt : Math.min(horizonWake, wakeAt ?? Number.POSITIVE_INFINITY),
     });
 
     if (serverNow === null) return done(this.timeline.latest() ? "clock" : "idle");
@@ -405,8 +439,12 @@ export class DriftController {
       return done("media");
     }
     // The host changed something: whatever we were correcting is moot. A seek in flight still lands
-    // and is then judged against the new target.
-    if (state.seq !== this.lastSeq) this.newEpisode(state.seq);
+    // and is then judged against the new target. Only its horizon moving on changes no target.
+    if (state.seq !== this.lastSeq) {
+      if (this.lastState && this.lastSeq !== -1 && onlyHorizonChanged(this.lastState, state)) this.lastSeq = state.seq;
+      else this.newEpisode(state.seq);
+    }
+    this.lastState = state;
 
     const hostRate = state.rate;
 
@@ -421,7 +459,12 @@ export class DriftController {
       return done("ad");
     }
 
-    const driftMs = (player.currentTime - target.position) * 1000;
+    // The host cannot be past its horizon (it has no data there): neither is the target.
+    let horizon = this.horizonOf(state);
+    let targetPosition = horizon === null ? target.position : Math.min(target.position, horizon);
+    let driftMs = (player.currentTime - targetPosition) * 1000;
+    this.aimCap = horizon ?? Number.POSITIVE_INFINITY;
+    if (horizon === null) this.horizonHoldSince = null;
 
     // 1. Our own seek in flight.
     if (this.pendingSeek) {
@@ -498,7 +541,7 @@ export class DriftController {
         }
         if (this.pausedSeeks < 1) {
           this.pausedSeeks += 1;
-          this.seek(actions, now, target.position + (aheadMs / 1000) * hostRate);
+          this.seek(actions, now, targetPosition + (aheadMs / 1000) * hostRate);
           return done("seeking", driftMs);
         }
         return done(pausedStatus, driftMs);
@@ -510,14 +553,40 @@ export class DriftController {
       // Landing is only so precise (±20 ms on some sites): a few attempts, then accept the frame.
       if (this.pausedSeeks < this.config.maxSeekRetries) {
         this.pausedSeeks += 1;
-        this.seek(actions, now, target.position);
+        this.seek(actions, now, targetPosition);
         return done("seeking", driftMs);
       }
       return done(pausedStatus, driftMs);
     }
 
     // 5. Host playing.
-    if (player.paused) return this.whilePaused(input, player, target.position, hostRate, driftMs, actions, done);
+    if (horizon !== null) {
+      // Up to the host's horizon, and no further: stop there (the host stalls there) and wait for news.
+      const leftMs = (horizon - player.currentTime) * 1000;
+      if (leftMs > HORIZON_REACHED_MS) {
+        this.horizonHoldSince = null;
+        if (!player.paused) horizonWake = now + leftMs / Math.max(0.1, player.playbackRate * (1 + this.rateBias));
+      } else {
+        this.horizonHoldSince ??= now;
+        if (now - this.horizonHoldSince < this.config.horizonHoldMaxMs) {
+          this.correction = null;
+          this.settle = null;
+          this.samples = [];
+          this.previousDrift = null;
+          this.biasTrack = null;
+          if (!player.paused) this.pause(actions, now);
+          return done("host-buffering", driftMs, this.horizonHoldSince + this.config.horizonHoldMaxMs);
+        }
+        // No news for this long: the host has more than it said. Follow the state alone.
+        this.staleHorizon = horizon;
+        this.horizonHoldSince = null;
+        horizon = null;
+        this.aimCap = Number.POSITIVE_INFINITY;
+        targetPosition = target.position;
+        driftMs = (player.currentTime - targetPosition) * 1000;
+      }
+    }
+    if (player.paused) return this.whilePaused(input, player, targetPosition, hostRate, driftMs, actions, done);
 
     const expectedRate = this.correction?.rate ?? this.baseRate(hostRate);
     if (!sameRate(player.playbackRate, expectedRate, this.config.rateStep)) this.setRate(actions, expectedRate);
@@ -525,7 +594,7 @@ export class DriftController {
 
     if (this.syncNowRequested) {
       this.syncNowRequested = false;
-      if (Math.abs(driftMs) > this.config.urgentMs && this.resync(actions, now, target.position, hostRate)) return done("seeking", driftMs);
+      if (Math.abs(driftMs) > this.config.urgentMs && this.resync(actions, now, targetPosition, hostRate)) return done("seeking", driftMs);
     }
 
     const large = Math.abs(driftMs) > this.config.seekThresholdMs;
@@ -534,7 +603,7 @@ export class DriftController {
     const confirmedLarge =
       large && (this.previousDrift === null || Math.abs(this.previousDrift) > this.config.seekThresholdMs);
     this.previousDrift = driftMs;
-    if (confirmedLarge && now >= this.backoffUntil && this.resync(actions, now, target.position, hostRate)) {
+    if (confirmedLarge && now >= this.backoffUntil && this.resync(actions, now, targetPosition, hostRate)) {
       return done("seeking", driftMs);
     }
     // A single large sample may be a glitch: act on the second one (one tick later).
@@ -646,12 +715,13 @@ export class DriftController {
     }
     if (this.janky) {
       // Playing through: land where the host will be when the seek lands.
-      this.seek(actions, now, targetPosition + (this.seekLatency / 1000) * hostRate);
+      this.seek(actions, now, Math.min(this.aimCap, targetPosition + (this.seekLatency / 1000) * hostRate));
       return true;
     }
     const leadMs = this.seekLatency + this.seekMargin();
     this.pause(actions, now);
-    this.seek(actions, now, targetPosition + (leadMs / 1000) * hostRate);
+    // Not past the host's horizon: it will be standing there.
+    this.seek(actions, now, Math.min(this.aimCap, targetPosition + (leadMs / 1000) * hostRate));
     return true;
   }
 
@@ -745,6 +815,9 @@ export class DriftController {
     this.lastPauseAt = now;
   }
 }
+
+/** A player this close (ms of media) to the host's horizon has reached it. */
+const HORIZON_REACHED_MS = 2;
 
 /** Learned means move by at least this fraction of each new sample (about the last 10 count). */
 const SLOWEST_WEIGHT = 0.1;

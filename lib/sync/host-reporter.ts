@@ -9,14 +9,19 @@
  * stall (the party waits on the host's frame until the media plays again: the ad's time is never
  * reported), and any drift of the host's player from what was published (an imprecise landing)
  * beyond `reportThresholdMs` (while playing, at most one such correction a second).
+ * While the player's data comes slower than it plays (its buffered range stops growing: a stall is
+ * coming), every command carries its buffered horizon (the end of that range) and a `horizon` command
+ * publishes it and moves it on when it matters (see `horizonDue`): guests never play past it, so the
+ * stall stops them where it stops the host, before its news can reach them. Once the data keeps up
+ * again the horizon is withdrawn: one not kept fresh would stop guests where the host plays on.
  * What it sent is applied to its own copy of the state at once, so a command's echo arriving later
  * (or an older state overtaking it) can't make it report twice.
  */
 import { expectedPosition, nextPlaybackState } from "./playback-model";
 import type { PlayerReading } from "./player";
-import { PROTOCOL_VERSION, type ClientCommandOf, type PlaybackState } from "./protocol";
+import { MAX_POSITION, PROTOCOL_VERSION, type ClientCommandOf, type PlaybackState } from "./protocol";
 
-export type HostPlaybackCommand = ClientCommandOf<"play" | "pause" | "seek" | "rate">;
+export type HostPlaybackCommand = ClientCommandOf<"play" | "pause" | "seek" | "rate" | "horizon">;
 
 export interface HostReporterConfig {
   /** Publish a correction when the host's player is this far (ms) from the published state… */
@@ -44,6 +49,25 @@ export interface HostReporterConfig {
    */
   retryMinMs: number;
   retryMaxMs: number;
+  /**
+   * The published horizon is moved on once it is less than this far (s of media) ahead of the
+   * player… Above it guests are far from it whatever happens; below it, the news that the host has
+   * more must reach them before they get there, over an uplink that may take seconds (a slow POST).
+   */
+  horizonLowWaterS: number;
+  /**
+   * …by at least this (s), and at least as much as the published headroom: a horizon that grows
+   * smoothly (a slow download, a live edge) is reported as its headroom halves, not on every tick.
+   */
+  horizonMinStepS: number;
+  /** At most one horizon report per this long (ms). */
+  horizonIntervalMs: number;
+  /**
+   * The buffered end's growth is judged over this long (ms): data that came slower than the player
+   * played over it means the buffer runs down (a network that dropped out, a download slower than the
+   * media): the horizon is published. Long enough that a segment's burst does not count.
+   */
+  horizonWindowMs: number;
 }
 
 export const DEFAULT_HOST_REPORTER_CONFIG: HostReporterConfig = {
@@ -56,6 +80,10 @@ export const DEFAULT_HOST_REPORTER_CONFIG: HostReporterConfig = {
   ackTimeoutMs: 5000,
   retryMinMs: 250,
   retryMaxMs: 1000,
+  horizonLowWaterS: 8,
+  horizonMinStepS: 0.5,
+  horizonIntervalMs: 250,
+  horizonWindowMs: 2000,
 };
 
 export class HostReporter {
@@ -70,6 +98,15 @@ export class HostReporter {
   private streak = 0;
   private playSeenAt: { at: number; position: number } | null = null;
   private lastCorrectionAt = Number.NEGATIVE_INFINITY;
+  /** The player's buffered horizon at this tick's reading (s); undefined: unknown. */
+  private horizon: number | undefined = undefined;
+  /** The buffer runs down (see horizonWindowMs): the horizon is worth publishing. */
+  private draining = false;
+  /** Recent readings of the buffered range (local ms, its end, the position), oldest first. */
+  private bufferTrack: { at: number; end: number; position: number }[] = [];
+  private lastHorizonAt = Number.NEGATIVE_INFINITY;
+  /** The published horizon (if any) is one this reporter read from its player. */
+  private horizonMine = false;
 
   constructor(config: Partial<HostReporterConfig> = {}) {
     this.config = { ...DEFAULT_HOST_REPORTER_CONFIG, ...config };
@@ -87,6 +124,9 @@ export class HostReporter {
     this.inflight.clear();
     this.streak = 0;
     this.retryAt = Number.NEGATIVE_INFINITY;
+    // A horizon in the state we start from may be another player's (a host handed over): replaced or
+    // withdrawn at the first chance, whatever its headroom.
+    this.horizonMine = false;
   }
 
   /** A `playback` event. Adopted only when none of our own commands is still on its way. */
@@ -135,6 +175,8 @@ export class HostReporter {
   tick(now: number, serverNow: number, player: PlayerReading): HostPlaybackCommand[] {
     this.expire(now);
     if (now < this.retryAt) return [];
+    this.horizon = horizonOf(player);
+    this.trackBuffer(now, player);
     const state = this.published;
     if (player.ad) {
       // An ad on the host's player: the media does not advance, so neither may the party (guests would
@@ -185,6 +227,15 @@ export class HostReporter {
       return [this.send(now, serverNow, { type: "rate", rate: player.playbackRate, position })];
     }
 
+    const horizon = state.paused ? undefined : this.horizonDue(now, state, position);
+    if (horizon !== undefined) {
+      const command = { v: PROTOCOL_VERSION, type: "horizon", horizon, at: serverNow, cid: this.claimCid(now) } as const;
+      if (this.published) this.published = nextPlaybackState(this.published, command, serverNow);
+      this.lastHorizonAt = now;
+      this.horizonMine = true;
+      return [command];
+    }
+
     const deviationMs = Math.abs(position - expectedPosition(state, serverNow)) * 1000;
     if (deviationMs <= this.config.reportThresholdMs) {
       this.streak = 0;
@@ -198,6 +249,46 @@ export class HostReporter {
     return [this.send(now, serverNow, { type: "seek", position })];
   }
 
+  /**
+   * The horizon to publish now (null: withdraw it), or undefined for nothing: the buffer started to
+   * run down and guests know no horizon; the player's shrank (data dropped ahead of the host: guests
+   * must stop sooner) or is lost; the published one is getting close (`horizonLowWaterS`) and the
+   * player has enough more (`horizonMinStepS`): moved on while the buffer runs down, else withdrawn.
+   */
+  private horizonDue(now: number, state: PlaybackState, position: number): number | null | undefined {
+    if (now - this.lastHorizonAt < this.config.horizonIntervalMs) return undefined;
+    const horizon = this.horizon;
+    const published = state.horizon;
+    if (published === undefined) return this.draining && horizon !== undefined ? horizon : undefined;
+    if (horizon === undefined) return null;
+    if (!this.horizonMine) return this.draining ? horizon : null;
+    if (horizon < published - 0.05) return horizon;
+    const headroom = published - position;
+    if (headroom >= this.config.horizonLowWaterS || horizon - published < Math.max(this.config.horizonMinStepS, headroom)) return undefined;
+    return this.draining ? horizon : null;
+  }
+
+  /** Follow the buffered end against the position over `horizonWindowMs` (see `draining`). */
+  private trackBuffer(now: number, player: PlayerReading): void {
+    const end = this.horizon;
+    const track = this.bufferTrack;
+    const last = track[track.length - 1];
+    // A seek (or a range that jumped) starts a new history: the old one says nothing about this one.
+    if (end === undefined || player.seeking || (last && (player.currentTime < last.position - 0.05 || end < last.end - 0.05))) {
+      track.length = 0;
+      this.draining = false;
+      if (end === undefined || player.seeking) return;
+    }
+    track.push({ at: now, end, position: player.currentTime });
+    while (track.length > 2 && now - track[1]!.at >= this.config.horizonWindowMs) track.shift();
+    const first = track[0]!;
+    if (now - first.at < this.config.horizonWindowMs) return;
+    // The data ahead shrank over the window by more than read noise: it comes slower than it plays.
+    const headroomThen = first.end - first.position;
+    const headroomNow = end - player.currentTime;
+    this.draining = headroomNow < headroomThen - 0.1;
+  }
+
   private send(
     now: number,
     serverNow: number,
@@ -207,9 +298,22 @@ export class HostReporter {
       | { type: "seek"; position: number }
       | { type: "rate"; rate: number; position: number },
   ): HostPlaybackCommand {
-    const command = { v: PROTOCOL_VERSION, ...partial, at: serverNow, cid: this.claimCid(now) } as HostPlaybackCommand;
+    const horizon = this.horizon === undefined || !this.draining ? {} : { horizon: this.horizon };
+    const command = { v: PROTOCOL_VERSION, ...partial, ...horizon, at: serverNow, cid: this.claimCid(now) } as HostPlaybackCommand;
     if (this.published) this.published = nextPlaybackState(this.published, command, serverNow);
     this.streak = 0;
+    if (this.horizon !== undefined && this.draining) this.lastHorizonAt = now;
+    this.horizonMine = true;
     return command;
   }
+}
+
+/**
+ * The reading's buffered horizon (s, rounded down to the ms: never more than the player has), when
+ * it describes the range the player is in (not ahead of a seek's target, not behind the playhead).
+ */
+function horizonOf(player: PlayerReading): number | undefined {
+  const end = player.bufferedEnd;
+  if (end === undefined || !Number.isFinite(end) || player.seeking || end < player.currentTime - 0.05) return undefined;
+  return Math.min(MAX_POSITION, Math.floor(end * 1000) / 1000);
 }

@@ -69,12 +69,18 @@ export function nextPlaybackState(
   serverNow: number,
   duration: number | null = null,
 ): PlaybackState {
+  if (command.type === "horizon") {
+    // Nothing moved but the data ahead of the host: the state (and its stall marks) stays as it is.
+    const { horizon: _previous, ...unchanged } = state;
+    return command.horizon === null ? { ...unchanged, seq: state.seq + 1 } : { ...unchanged, horizon: command.horizon, seq: state.seq + 1 };
+  }
   const at = clampCommandTime(command.at, serverNow);
   const unclamped = command.position ?? expectedPosition(state, at);
   const position = duration === null ? unclamped : Math.min(unclamped, duration);
-  // A stall mark lasts until the next change of any kind.
-  const { stalled: _stalled, seeking: _seeking, ...rest } = state;
-  const next = { ...rest, position, at, seq: state.seq + 1 };
+  // A stall mark lasts until the next change of any kind; the horizon is the one this command read
+  // (none: unknown, e.g. after a seek out of the buffered range the host could not measure yet).
+  const { stalled: _stalled, seeking: _seeking, horizon: _horizon, ...rest } = state;
+  const next = { ...rest, position, at, seq: state.seq + 1, ...(command.horizon !== undefined ? { horizon: command.horizon } : {}) };
   switch (command.type) {
     case "play":
       return { ...next, paused: false };
@@ -86,6 +92,22 @@ export function nextPlaybackState(
     case "rate":
       return { ...next, rate: command.rate };
   }
+}
+
+/**
+ * `next` only moves the host's buffered horizon on from `previous` (a `horizon` command): the same
+ * target, so a guest carries on with what it was doing and a recording has nothing to replay.
+ */
+export function onlyHorizonChanged(previous: PlaybackState, next: PlaybackState): boolean {
+  return (
+    previous.mediaId === next.mediaId &&
+    previous.paused === next.paused &&
+    previous.position === next.position &&
+    previous.rate === next.rate &&
+    previous.at === next.at &&
+    previous.stalled === next.stalled &&
+    previous.seeking === next.seeking
+  );
 }
 
 /** A command's own time stamp, kept within [serverNow − MAX_COMMAND_AGE_MS, serverNow + MAX_COMMAND_LEAD_MS]. */

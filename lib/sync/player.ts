@@ -19,6 +19,12 @@ export interface PlayerReading {
    * to sync. Absent: the player cannot tell.
    */
   ad?: boolean;
+  /**
+   * The end (s) of the buffered range the player plays from (HTMLMediaElement.buffered: the range that
+   * holds `currentTime`): the player stalls when it gets there. Absent: the player cannot tell (a live
+   * stream, an embed without the information). The host publishes it as its horizon.
+   */
+  bufferedEnd?: number;
   /** The party media the page shows (the adapter maps the page to the server's media id); null while loading. */
   mediaId: string | null;
 }

@@ -21,8 +21,9 @@ import { recordingStateSchema } from "./recording-state";
  * requests and the `request.*` commands, all defaulted when absent), and polls (a `poll` event,
  * optional snapshot fields, `poll.*` and `break.*` commands), chat reports (a `chat.report` event
  * and command, an optional snapshot field) and ads (a `member.ad` event, an `ad` command, an optional
- * snapshot field) are ignored by older extensions, whose
- * parsers skip unknown events and strip unknown fields.
+ * snapshot field), and the host's buffered horizon (an optional playback state and command field, a
+ * `horizon` command) are ignored by older extensions, whose parsers skip unknown events and strip
+ * unknown fields.
  */
 export const PROTOCOL_VERSION = 1;
 /** Longest chat message, in characters (code points) after trimming (lib/sync/limits.ts). */
@@ -91,6 +92,14 @@ export const playbackStateSchema = z.object({
    * the host plays on from wherever it lands (see DriftController).
    */
   seeking: z.literal(true).optional(),
+  /**
+   * The host's buffered horizon: the media position (s) up to which its player has data (the end of
+   * the buffered range it plays from), as it last reported it. A host stalls because it reached its
+   * horizon, so a guest never plays past it: it stops there without waiting for the news of the stall
+   * (see DriftController). Absent: unknown (an older host, a player that cannot tell, a live stream),
+   * and guests follow the state alone. Updated by the host's `horizon` command without any other change.
+   */
+  horizon: position.optional(),
 });
 export type PlaybackState = z.infer<typeof playbackStateSchema>;
 
@@ -282,7 +291,13 @@ export type PongEvent = ServerEventOf<"pong">;
  * time of that reading (`at`, from its clock estimate). Without them the server would stamp the command
  * on arrival and every guest would trail the host by the host's one-way network delay.
  */
-const stamp = { position: position.optional(), at: millis.nonnegative().optional(), cid: cid.optional() };
+const stamp = {
+  position: position.optional(),
+  at: millis.nonnegative().optional(),
+  cid: cid.optional(),
+  /** The host's buffered horizon as of this reading (PlaybackState.horizon); absent: unknown. */
+  horizon: position.optional(),
+};
 
 export const playCommandSchema = event("play", stamp);
 /**
@@ -292,6 +307,13 @@ export const playCommandSchema = event("play", stamp);
 export const pauseCommandSchema = event("pause", { ...stamp, stall: z.literal(true).optional(), seeking: z.literal(true).optional() });
 export const seekCommandSchema = event("seek", { ...stamp, position });
 export const rateCommandSchema = event("rate", { ...stamp, rate });
+/**
+ * The host's buffered horizon moved (its player downloaded more, or dropped data ahead of it), or no
+ * longer matters (null: its data comes faster than it plays), while nothing else changed: the state
+ * keeps its position and stamp, only `horizon` is replaced. `at` is the reading's time, so a report
+ * older than the state in force is dropped like any host command.
+ */
+export const horizonCommandSchema = event("horizon", { horizon: position.nullable(), at: millis.nonnegative().optional(), cid: cid.optional() });
 export const mediaCommandSchema = event("media", {
   url: mediaSchema.shape.url,
   title: mediaSchema.shape.title,
@@ -345,6 +367,7 @@ export const clientCommandSchema = z.discriminatedUnion("type", [
   pauseCommandSchema,
   seekCommandSchema,
   rateCommandSchema,
+  horizonCommandSchema,
   mediaCommandSchema,
   drawStrokeCommandSchema,
   drawClearCommandSchema,
@@ -374,7 +397,7 @@ export type ClientCommand = z.infer<typeof clientCommandSchema>;
 export type ClientCommandType = ClientCommand["type"];
 export type ClientCommandOf<T extends ClientCommandType> = Extract<ClientCommand, { type: T }>;
 
-export const PLAYBACK_COMMAND_TYPES = ["play", "pause", "seek", "rate", "media"] as const;
+export const PLAYBACK_COMMAND_TYPES = ["play", "pause", "seek", "rate", "horizon", "media"] as const;
 export type PlaybackCommand = ClientCommandOf<(typeof PLAYBACK_COMMAND_TYPES)[number]>;
 export const QUEUE_COMMAND_TYPES = ["queue.add", "queue.remove", "queue.move", "queue.play", "queue.next", "queue.settings"] as const;
 export type QueueCommand = ClientCommandOf<(typeof QUEUE_COMMAND_TYPES)[number]>;

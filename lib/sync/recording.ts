@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { addStroke } from "./live-party-state";
-import { expectedPosition } from "./playback-model";
+import { expectedPosition, onlyHorizonChanged } from "./playback-model";
 import { pollSchema, type Poll } from "./poll";
 import {
   chatMessageSchema,
@@ -258,6 +258,8 @@ export class TimelineRecorder {
         // command that an earlier-stamped one superseded.
         const state = (input as { state: PlaybackState }).state;
         if (state.seq === this.playback.seq && state.mediaId === this.playback.mediaId && state.at === this.playback.at) return null;
+        // The host's horizon moving on is no change of what it showed: nothing to replay.
+        if (onlyHorizonChanged(this.playback, state)) return null;
         this.playback = state;
         return { type: "playback", state };
       }

@@ -19,6 +19,11 @@ export interface YouTubePlayerApi {
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   getCurrentTime(): number;
   getDuration(): number;
+  /**
+   * The fraction of the video the player shows as buffered (its loaded bar's end over the duration):
+   * the end of what it has, the host's horizon. Optional: a player without it reports none.
+   */
+  getVideoLoadedFraction?(): number;
   setPlaybackRate(rate: number): void;
   getPlaybackRate(): number;
   getPlayerState(): number;
@@ -120,13 +125,25 @@ export class YouTubeControl implements SyncPlayer {
     const state = this.player.getPlayerState();
     const currentTime = Math.max(0, Number(this.player.getCurrentTime()) || 0);
     const seeking = this.seekInFlight(state, currentTime);
+    const bufferedEnd = seeking ? undefined : this.bufferedEnd(currentTime);
     return {
       currentTime,
       paused: !this.wantsPlay,
       playbackRate: Number(this.player.getPlaybackRate()) || 1,
       seeking,
       buffering: this.wantsPlay && !seeking && state === YT_STATE.BUFFERING,
+      ...(bufferedEnd === undefined ? {} : { bufferedEnd }),
     };
+  }
+
+  /** Where the player's data ends (s), from its loaded fraction; undefined when it cannot tell. */
+  private bufferedEnd(currentTime: number): number | undefined {
+    const fraction = Number(this.player.getVideoLoadedFraction?.());
+    const duration = Number(this.player.getDuration());
+    if (!Number.isFinite(fraction) || fraction <= 0 || !Number.isFinite(duration) || duration <= 0) return undefined;
+    const end = Math.min(1, fraction) * duration;
+    // Behind the playhead it describes no range the player plays from.
+    return end >= currentTime ? end : undefined;
   }
 
   private seekInFlight(state: number, currentTime: number): boolean {

@@ -349,6 +349,8 @@ const badCommand: fc.Arbitrary<unknown> = fc.oneof(
   fc.oneof(badText(500), notAString, fc.constantFrom("", "   ")).map((text) => ({ v: 1, type: "chat", text })),
   fc.oneof(fc.constantFrom(-1, 10_000_001), notANumber, rawNumber).map((position) => ({ v: 1, type: "seek", position })),
   fc.oneof(fc.constantFrom(0, -1, 16.5, 0.01), notANumber, rawNumber).map((rate) => ({ v: 1, type: "rate", rate })),
+  fc.oneof(fc.constantFrom(-1, 10_000_001), notANumber.filter((h) => h !== null), rawNumber).map((horizon) => ({ v: 1, type: "horizon", horizon })),
+  fc.oneof(fc.constantFrom(-1, 10_000_001), notANumber, rawNumber).map((horizon) => ({ v: 1, type: "play", position: 1, horizon })),
   fc.record({ url: badUrl, title: fc.constant("t") }).map((m) => ({ v: 1, type: "media", ...m })),
   fc.oneof(badText(300), notAString).map((title) => ({ v: 1, type: "media", url: "https://example.com/v", title })),
   fc.oneof(fc.constantFrom(0, -5, 10_000_001), fc.string({ maxLength: 4 }), rawNumber).map((duration) => ({ v: 1, type: "media", url: "https://example.com/v", title: "t", duration })),
@@ -366,7 +368,7 @@ const badCommand: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(-1, -1e9).map((at) => ({ v: 1, type: "pause", at })),
   fc.oneof(notANumber.filter((t) => t !== null), rawNumber).map((t0) => ({ v: 1, type: "ping", t0 })),
   fc.oneof(fc.constantFrom(0, 2, "1", null, 1.5), rawNumber).map((v) => ({ v, type: "play" })),
-  fc.oneof(fc.string({ maxLength: 10 }), withNul).filter((t) => !["play", "pause", "seek", "rate", "media", "draw.stroke", "draw.clear", "chat", "ping"].includes(t)).map((type) => ({ v: 1, type })),
+  fc.oneof(fc.string({ maxLength: 10 }), withNul).filter((t) => !["play", "pause", "seek", "rate", "horizon", "media", "draw.stroke", "draw.clear", "chat", "ping"].includes(t)).map((type) => ({ v: 1, type })),
   fc.constant({ type: "play" }),
   // Track requests: bad links and titles, bad request ids (a well-formed unknown id is a 404, also refused).
   fc.oneof(badUrl, fc.constantFrom("   ", "https://vm.tiktok.com/ZMabc123/")).map((url) => ({ v: 1, type: "request.add", url })),

@@ -77,6 +77,42 @@ test("two guests follow the host's play, pause and seek; snapshots come first", 
   }
 });
 
+test("the host's buffered horizon travels with the playback state; a bad one is 422 with detail", async () => {
+  const host = await guestToken(app.baseUrl, "Host Horizon");
+  const party = await createParty(app.baseUrl, host);
+  await connectHost(party.id, host);
+  const guest = await stream(party.id, await guestToken(app.baseUrl, "Hal"));
+  await guest.waitFor((e) => e.type === "snapshot");
+  for (const body of [
+    { type: "horizon", horizon: -1 },
+    { type: "horizon", horizon: "soon" },
+    { type: "horizon" },
+    { type: "play", position: 12, horizon: 10_000_001 },
+  ]) {
+    const res = await command(app.baseUrl, party.id, host, body);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ detail: expect.any(String), code: expect.any(String) });
+  }
+  expect((await command(app.baseUrl, party.id, host, { type: "play", position: 12, horizon: 40, cid: 1 })).status).toBe(200);
+  expect((await command(app.baseUrl, party.id, host, { type: "horizon", horizon: 70.5, cid: 2 })).status).toBe(200);
+  expect((await command(app.baseUrl, party.id, host, { type: "horizon", horizon: null, cid: 3 })).status).toBe(200);
+  // A guest may not speak for the host's player.
+  expect((await command(app.baseUrl, party.id, await guestToken(app.baseUrl, "Not Host"), { type: "horizon", horizon: 1 })).status).toBe(403);
+  await guest.waitFor((e) => e.type === "playback" && (e as { cid?: number }).cid === 3);
+  const states = guest.events.filter((e) => e.data.type === "playback").map((e) => e.data.state as Record<string, unknown>);
+  expect(states.map((st) => [st.paused, st.position, st.horizon])).toEqual([
+    [false, 12, 40],
+    [false, 12, 70.5],
+    [false, 12, undefined],
+  ]);
+  // A late joiner's snapshot holds the state as it is.
+  await command(app.baseUrl, party.id, host, { type: "horizon", horizon: 90, cid: 4 });
+  await guest.waitFor((e) => e.type === "playback" && (e as { cid?: number }).cid === 4);
+  const late = await stream(party.id, await guestToken(app.baseUrl, "Late Lou"));
+  const snapshot = await late.waitFor((e) => e.type === "snapshot");
+  expect(snapshot.data.playback).toMatchObject({ paused: false, position: 12, horizon: 90 });
+});
+
 test("a guest's play/pause/seek/drawing is refused with 403 and changes nothing", async () => {
   const host = await guestToken(app.baseUrl, "Host Two");
   const party = await createParty(app.baseUrl, host);

@@ -88,3 +88,27 @@ test("an ad the site's player shows is read as an ad, and its stalls are not buf
   // An adapter that cannot tell never reports one.
   expect(new VideoControl(video).read().ad).toBe(false);
 });
+
+/** TimeRanges over [start, end] pairs (seconds). */
+function ranges(...pairs: [number, number][]): TimeRanges {
+  return { length: pairs.length, start: (i: number) => pairs[i]![0], end: (i: number) => pairs[i]![1] } as TimeRanges;
+}
+
+test("reads the end of the buffered range the playhead is in, in content time, and none for a live stream", () => {
+  const { video, s } = fakeVideo({ currentTime: 42 });
+  let buffered = ranges([0, 20], [41.9, 75.5], [90, 120]);
+  Object.defineProperty(video, "buffered", { configurable: true, get: () => buffered });
+  expect(new VideoControl(video).read().bufferedEnd).toBe(75.5);
+  // Content time 10 s behind the element's (an intro the site cut, as Netflix-like adapters map).
+  expect(new VideoControl(video, { toContent: (t) => t - 10, toElement: (t) => t + 10 }).read().bufferedEnd).toBe(65.5);
+  // In a gap (no data where the playhead is), seeking, during an ad, or live: unknown.
+  buffered = ranges([0, 20], [50, 75.5]);
+  expect(new VideoControl(video).read()).not.toHaveProperty("bufferedEnd");
+  buffered = ranges([0, 80]);
+  s.seeking = true;
+  expect(new VideoControl(video).read()).not.toHaveProperty("bufferedEnd");
+  s.seeking = false;
+  expect(new VideoControl(video, { adPlaying: () => true }).read()).not.toHaveProperty("bufferedEnd");
+  expect(new VideoControl(video, { seekable: false }).read()).not.toHaveProperty("bufferedEnd");
+  expect(new VideoControl(video).read().bufferedEnd).toBe(80);
+});

@@ -349,6 +349,80 @@ describe("DriftController", () => {
     const h = harness({ ...playing, paused: true, stalled: true, position: 42 });
     expect(h.tick({ paused: true, driftMs: 0 })).toMatchObject({ actions: [], status: "host-buffering" });
   });
+
+  describe("the host's buffered horizon", () => {
+    // The host has data up to 101 s: 1 s ahead of the state's position at S.
+    const bounded: PlaybackState = { ...playing, horizon: 101 };
+
+    it("stops on the host's horizon as it gets there, before any news of the host's stall", () => {
+      const h = harness(bounded);
+      // In sync, 1 s short of it: ticked again the moment the player gets there.
+      const first = h.tick();
+      expect(first).toMatchObject({ actions: [], status: "synced" });
+      expect(first.wakeAt! - h.now).toBeCloseTo(1000, 6);
+      h.advance(1000);
+      expect(h.tick({ currentTime: 101 })).toMatchObject({ actions: [{ type: "pause" }], status: "host-buffering" });
+      // The state still says "playing" (the news is on its way): we wait on the horizon's frame.
+      for (let i = 0; i < 10; i++) {
+        h.advance(100);
+        expect(h.tick({ paused: true, currentTime: 101 })).toMatchObject({ actions: [], status: "host-buffering" });
+      }
+      // The host's stall arrives: its frame is ours.
+      h.controller.pushState({ ...playing, paused: true, stalled: true, position: 101, at: S + 1000, seq: 2 });
+      h.advance(100);
+      expect(h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, currentTime: 101 }) })).toMatchObject({
+        actions: [],
+        status: "host-buffering",
+      });
+    });
+
+    it("pauses a player that got past the horizon between two ticks", () => {
+      const h = harness(bounded);
+      h.tick();
+      h.advance(1050);
+      expect(h.tick({ currentTime: 101.05 }).actions).toEqual([{ type: "pause" }]);
+    });
+
+    it("carries on with a rate correction when only the horizon moves on", () => {
+      const h = harness({ ...playing, horizon: 200 });
+      expect(steadyDrift(h, 30).actions).toEqual([{ type: "setRate", rate: 0.97 }]);
+      h.controller.pushState({ ...playing, horizon: 230, seq: 2 });
+      h.advance(100);
+      expect(h.tick({ driftMs: 27, playbackRate: 0.97 })).toMatchObject({ actions: [], status: "correcting" });
+      // Any other change of the state starts over (the correction is undone).
+      h.controller.pushState({ ...playing, position: 100.001, horizon: 230, seq: 3 });
+      h.advance(100);
+      expect(h.tick({ driftMs: 24, playbackRate: 0.97 }).actions).toEqual([{ type: "setRate", rate: 1 }]);
+    });
+
+    it("aims no seek past the host's horizon: the host will be standing there", () => {
+      const h = harness({ ...playing, horizon: 100.2 });
+      const decision = h.tick({ driftMs: -2000 });
+      expect(decision.actions).toEqual([{ type: "pause" }, { type: "seek", position: 100.2 }]);
+    });
+
+    it("drops a horizon that held it longer than any news takes (the host had more than it said)", () => {
+      const h = harness(bounded);
+      h.advance(1000);
+      expect(h.tick({ currentTime: 101 }).actions).toEqual([{ type: "pause" }]);
+      h.advance(DEFAULT_DRIFT_CONFIG.horizonHoldMaxMs - 100);
+      expect(h.tick({ paused: true, currentTime: 101 }).actions).toEqual([]);
+      h.advance(100);
+      // The host plays on (the state says so): 5 s behind it now, seek ahead and hold, past the old horizon.
+      const resync = h.tick({ paused: true, currentTime: 101 });
+      expect(resync.status).toBe("seeking");
+      expect(resync.actions).toEqual(expect.arrayContaining([{ type: "seek", position: expect.any(Number) }]));
+      const seek = resync.actions.find((a) => a.type === "seek") as { position: number };
+      expect(seek.position).toBeGreaterThan(106);
+    });
+
+    it("ignores a horizon while the host is paused, and one behind the state's position", () => {
+      const paused = harness({ ...playing, paused: true, horizon: 99 });
+      expect(paused.tick({ paused: true }).actions).toEqual([]);
+      const behind = harness({ ...playing, horizon: 99 });
+      expect(behind.tick()).toMatchObject({ actions: [], status: "synced" });
+    });
+  });
 });
 
 describe("HostReporter", () => {
@@ -463,6 +537,85 @@ describe("HostReporter", () => {
       }
     }
     expect(reports).toBeLessThanOrEqual(3);
+  });
+
+  describe("the buffered horizon", () => {
+    /** Readings every 100 ms from `from` (ms after t0) for `ms`, the player at 100 s + elapsed and `end(ms)` buffered. */
+    function play(r: HostReporter, from: number, ms: number, end: (at: number) => number) {
+      const sent: { at: number; type: string; horizon?: number | null }[] = [];
+      for (let at = from; at < from + ms; at += 100) {
+        for (const cmd of r.tick(t0 + at, S + at, reading({ currentTime: 100 + at / 1000, bufferedEnd: end(at) }))) {
+          sent.push({ at, type: cmd.type, horizon: "horizon" in cmd ? cmd.horizon : undefined });
+          r.onServerState(r.state!, cmd.cid, t0 + at);
+        }
+      }
+      return sent;
+    }
+
+    it("says nothing of it while the data keeps ahead of the player", () => {
+      const r = new HostReporter();
+      r.resetState(playing);
+      // 30 s ahead all along (a full buffer), then a fresh range filling fast.
+      expect(play(r, 0, 10_000, (at) => 130 + at / 1000)).toEqual([]);
+      expect(play(r, 10_000, 5000, (at) => 110 + (at - 10_000) / 250)).toEqual([]);
+      expect(r.state).not.toHaveProperty("horizon");
+    });
+
+    it("publishes it once the buffer runs down, then with every command", () => {
+      const r = new HostReporter();
+      r.resetState(playing);
+      play(r, 0, 1000, (at) => 130 + at / 1000);
+      // The data stops at 131 s: once the buffer is seen running down over 2 s, the horizon goes out.
+      const sent = play(r, 1000, 3000, () => 131);
+      expect(sent).toEqual([{ at: 2000, type: "horizon", horizon: 131 }]);
+      expect(r.state).toMatchObject({ paused: false, horizon: 131, position: 100 });
+      const [pause] = r.tick(t0 + 4000, S + 4000, reading({ paused: true, currentTime: 104, bufferedEnd: 131 }));
+      expect(pause).toMatchObject({ type: "pause", position: 104, horizon: 131 });
+    });
+
+    it("moves it on as the player nears it while the buffer still runs down, and withdraws it once the data keeps up", () => {
+      const r = new HostReporter();
+      r.resetState(playing);
+      // The data comes at half the playing speed: published at 3 s, 28.5 s ahead.
+      const slow = (at: number) => 130 + at / 2000;
+      expect(play(r, 0, 3100, slow)).toEqual([{ at: 2000, type: "horizon", horizon: 131 }]);
+      // Nothing more until it is within 8 s of the player (at 23 s) and the player has 8 s more.
+      const nearing = play(r, 3100, 27_000, slow);
+      expect(nearing[0]).toEqual({ at: 23_100, type: "horizon", horizon: 141.55 });
+      expect(nearing.every((c) => c.type === "horizon" && c.at >= 23_000)).toBe(true);
+      // The data comes fast again: once the published one nears, it is withdrawn, not moved on.
+      const at = 30_100;
+      const fast = (t: number) => slow(at) + (t - at) / 250;
+      const sent = play(r, at, 20_000, fast);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent[sent.length - 1]).toMatchObject({ type: "horizon", horizon: null });
+      expect(r.state).not.toHaveProperty("horizon");
+    });
+
+    it("reports at once a horizon that shrank (data dropped ahead of the host)", () => {
+      const r = new HostReporter();
+      r.resetState(playing);
+      play(r, 0, 3000, () => 131);
+      expect(r.state).toMatchObject({ horizon: 131 });
+      expect(play(r, 3000, 200, () => 120)).toEqual([{ at: 3000, type: "horizon", horizon: 120 }]);
+    });
+
+    it("replaces or withdraws a horizon it did not publish (a host handed over) at once", () => {
+      const handedOver = new HostReporter();
+      handedOver.resetState({ ...playing, horizon: 104 });
+      // Its player's buffer is healthy: the old host's horizon goes, not in 96 s when it would near it.
+      expect(handedOver.tick(t0, S, reading({ currentTime: 100, bufferedEnd: 130 }))).toMatchObject([{ type: "horizon", horizon: null }]);
+      expect(handedOver.state).not.toHaveProperty("horizon");
+      const blind = new HostReporter();
+      blind.resetState({ ...playing, horizon: 104 });
+      expect(blind.tick(t0, S, reading({ currentTime: 100 }))).toMatchObject([{ type: "horizon", horizon: null }]);
+    });
+
+    it("publishes none for a player that cannot tell", () => {
+      const r = new HostReporter();
+      r.resetState(playing);
+      for (let at = 0; at < 5000; at += 100) expect(r.tick(t0 + at, S + at, reading({ currentTime: 100 + at / 1000 }))).toEqual([]);
+    });
   });
 
   it("is not fooled by an echo of an older state arriving after its own command", () => {

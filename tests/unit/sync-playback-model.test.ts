@@ -6,6 +6,7 @@ import {
   applyHostCommand,
   expectedPosition,
   initialPlaybackState,
+  onlyHorizonChanged,
   syncTarget,
   type Media,
   type PartyPlayback,
@@ -101,6 +102,29 @@ describe("applyHostCommand", () => {
     const next = applyHostCommand(fast, { v, type: "media", url: "https://www.netflix.com/watch/1", title: "B" }, T + 5);
     expect(next.media).toEqual({ id: "m6", url: "https://www.netflix.com/watch/1", title: "B", duration: null });
     expect(next.playback).toEqual({ mediaId: "m6", paused: true, position: 0, rate: 1.5, at: T + 5, seq: 6 });
+  });
+
+  it("keeps the host's horizon each command read, and only that one: none when it did not read one", () => {
+    const bounded = applyHostCommand(room, { v, type: "seek", position: 300, horizon: 302, at: T + 10 }, T + 50).playback;
+    expect(bounded).toMatchObject({ position: 300, horizon: 302 });
+    expect(applyHostCommand({ ...room, playback: bounded }, { v, type: "pause", position: 301, at: T + 1010, stall: true, horizon: 301 }, T + 1050).playback).toMatchObject({
+      stalled: true,
+      horizon: 301,
+    });
+    expect(applyHostCommand({ ...room, playback: bounded }, { v, type: "seek", position: 10, at: T + 20 }, T + 60).playback).not.toHaveProperty("horizon");
+  });
+
+  it("moves the horizon on alone: the same position, stamp and stall marks; null withdraws it", () => {
+    const stalled: PlaybackState = { ...playing, paused: true, stalled: true, horizon: 120 };
+    const moved = applyHostCommand({ ...room, playback: stalled }, { v, type: "horizon", horizon: 150, at: T + 5000 }, T + 5040).playback;
+    expect(moved).toEqual({ ...stalled, horizon: 150, seq: playing.seq + 1 });
+    expect(onlyHorizonChanged(stalled, moved)).toBe(true);
+    const withdrawn = applyHostCommand({ ...room, playback: moved }, { v, type: "horizon", horizon: null, at: T + 6000 }, T + 6040).playback;
+    expect(withdrawn).toEqual({ ...playing, paused: true, stalled: true, seq: playing.seq + 2 });
+    expect(onlyHorizonChanged(moved, withdrawn)).toBe(true);
+    // A report read before the state in force is superseded like any command.
+    expect(applyHostCommand(room, { v, type: "horizon", horizon: 90, at: T - 10 }, T + 40).playback).toBe(playing);
+    expect(onlyHorizonChanged(playing, { ...playing, position: 100.5, seq: 6 })).toBe(false);
   });
 
   it("keeps seq strictly increasing over any command sequence", () => {

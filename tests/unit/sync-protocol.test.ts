@@ -103,6 +103,9 @@ describe("client commands", () => {
     { v, type: "pause", position: 11 },
     { v, type: "seek", position: 600, at: 1_760_000_000_000 },
     { v, type: "rate", rate: 1.5 },
+    { v, type: "seek", position: 600, at: 1_760_000_000_000, horizon: 612.5 },
+    { v, type: "horizon", horizon: 640.25, at: 1_760_000_000_000, cid: 3 },
+    { v, type: "horizon", horizon: null },
     { v, type: "media", url: "https://www.netflix.com/watch/123", title: "Film", duration: null, cid: 2 },
     { v, type: "draw.stroke", stroke },
     { v, type: "draw.clear" },
@@ -119,6 +122,16 @@ describe("client commands", () => {
     expect(parseClientCommand({ v, type: "rate" }).ok).toBe(false);
   });
 
+  it("bounds the host's horizon like a position, on a command and in a state", () => {
+    for (const horizon of [-1, "12", Number.NaN, 1e9, true]) {
+      expect(parseClientCommand({ v, type: "horizon", horizon }).ok).toBe(false);
+      expect(parseClientCommand({ v, type: "play", position: 1, horizon }).ok).toBe(false);
+    }
+    expect(parseClientCommand({ v, type: "horizon" }).ok).toBe(false);
+    expect(parseServerEvent({ v, type: "playback", state: { ...playback, horizon: -0.5 } }).ok).toBe(false);
+    expect(parseServerEvent({ v, type: "playback", state: { ...playback, horizon: 40 } })).toMatchObject({ ok: true, value: { state: { horizon: 40 } } });
+  });
+
   it("rejects an unknown command type", () => {
     expect(parseClientCommand({ v, type: "kick", userId: "u2" })).toMatchObject({ ok: false, code: "invalid_message" });
   });
@@ -131,6 +144,9 @@ describe("client commands", () => {
       ["pause", true, true],
       ["seek", true, true],
       ["rate", true, true],
+      ["seek", true, true],
+      ["horizon", true, true],
+      ["horizon", true, true],
       ["media", true, true],
       ["draw.stroke", true, false],
       ["draw.clear", true, false],

@@ -8,6 +8,9 @@
  */
 import { playingParty, hostSeek, lateJoin, steadyState, streamerMode, type Recorder } from "@/lib/sync/sim/scenarios";
 import type { SimParticipant, SimParty } from "@/lib/sync/sim/party";
+import { SimPlayer, randomPlayerProfile, type SimPlayerProfile } from "@/lib/sync/sim/player";
+import { createRng } from "@/lib/sync/sim/rng";
+import { Scheduler } from "@/lib/sync/sim/scheduler";
 
 const SEEDS = [1, 2, 3, 4, 5, 6];
 /** Behaviour checks are cheaper to read than to run: fewer seeds. */
@@ -194,5 +197,59 @@ describe("behaviour (simulated)", () => {
       expect(Math.max(...errors)).toBeLessThanOrEqual(40);
       expect(Math.abs(guest.client.clock.offset - guest.trueOffset())).toBeLessThanOrEqual(15);
     }
+  });
+});
+
+describe("the simulated player's buffer", () => {
+  function player(over: Partial<SimPlayerProfile> = {}) {
+    const scheduler = new Scheduler();
+    const rng = createRng(1);
+    const events: { t: number; event: string }[] = [];
+    const p = new SimPlayer(scheduler, rng, randomPlayerProfile(rng, { readNoiseMs: 0, clockPpm: 0, playLatencyMs: 0, playJitterMs: 0, seekLandErrorMs: 0, ...over }));
+    p.onEvent((event) => events.push({ t: scheduler.now, event }));
+    p.load("https://example.com/v");
+    scheduler.runUntil(p.profile.loadMs);
+    return { p, scheduler, events };
+  }
+
+  it("fills up to its cap ahead of the playhead and keeps it there", () => {
+    const { p, scheduler } = player();
+    p.play();
+    scheduler.runUntil(scheduler.now + 20_000);
+    expect(p.bufferedEnd() - p.truePosition()).toBeCloseTo(30, 6);
+    expect(p.buffering()).toBe(false);
+  });
+
+  it("plays its buffer out when the data stops, stalls at its end, and plays on once it has enough again", () => {
+    const { p, scheduler, events } = player();
+    p.play();
+    scheduler.runUntil(scheduler.now + 20_000);
+    const start = scheduler.now;
+    const end = p.bufferedEnd();
+    p.cutDownload(40_000);
+    scheduler.runUntil(start + 30_500);
+    // Ran dry 30 s in, exactly at the end of what it had.
+    expect(events.filter((e) => e.event === "waiting").map((e) => e.t)).toEqual([start + 30_000]);
+    expect(p.buffering()).toBe(true);
+    expect(p.truePosition()).toBeCloseTo(end, 9);
+    expect(p.currentTime()).toBeCloseTo(end, 9);
+    // The data comes back at 40 s: 2 s of it at 4× takes 0.5 s.
+    scheduler.runUntil(start + 41_000);
+    expect(events.filter((e) => e.event === "playing" && e.t > start).map((e) => e.t)).toEqual([start + 40_500]);
+    expect(p.truePosition()).toBeCloseTo(end + 0.5, 6);
+  });
+
+  it("starts a new range where a seek lands out of the buffered one", () => {
+    const { p, scheduler } = player({ seekLatencyMs: 1000, seekJitter: 0 });
+    p.play();
+    scheduler.runUntil(scheduler.now + 5000);
+    p.seek(300);
+    scheduler.runUntil(scheduler.now + 1000);
+    // What arrived during the 1 s seek: 4 s of media.
+    expect(p.bufferedEnd()).toBeCloseTo(304, 6);
+    // A seek inside the range keeps it.
+    p.seek(302);
+    scheduler.runUntil(scheduler.now + 1000);
+    expect(p.bufferedEnd()).toBeGreaterThan(304);
   });
 });

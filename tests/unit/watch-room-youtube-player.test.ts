@@ -128,6 +128,33 @@ test("a seek the player never takes is given up: the reading shows where the pla
   expect(control.read()).toMatchObject({ seeking: false, paused: false, currentTime: 14 });
 });
 
+test("the end of what the player has buffered is its loaded fraction of the video, when it tells", () => {
+  const { fake, control, emit } = setup();
+  control.load("abcdefghijk");
+  fake.duration = 200;
+  emit(YT_STATE.CUED);
+  // A player without the method (or before it loaded anything): unknown.
+  expect(control.read()).not.toHaveProperty("bufferedEnd");
+  let fraction = 0.25;
+  fake.api.getVideoLoadedFraction = () => fraction;
+  fake.time = 30;
+  expect(control.read().bufferedEnd).toBe(50);
+  // Behind the playhead (a seek past what it had), or nothing loaded: unknown.
+  fake.time = 60;
+  expect(control.read()).not.toHaveProperty("bufferedEnd");
+  fraction = 0;
+  expect(control.read()).not.toHaveProperty("bufferedEnd");
+  fraction = 1;
+  expect(control.read().bufferedEnd).toBe(200);
+  // While a seek is in flight the old range says nothing about the new position.
+  void control.play();
+  emit(YT_STATE.PLAYING);
+  control.seek(150);
+  emit(YT_STATE.BUFFERING);
+  expect(control.read()).toMatchObject({ seeking: true });
+  expect(control.read()).not.toHaveProperty("bufferedEnd");
+});
+
 test("rate, mute and duration go through the API", () => {
   const { fake, control } = setup();
   control.setRate(1.5);

@@ -3,12 +3,17 @@
  * the PlayerReading contract: wants to play but cannot (`waiting` seen and not yet `playing`, or
  * readyState below HAVE_FUTURE_DATA while playing). An ad is read from the site's player (the
  * adapter's `adPlaying`): while one shows, the element's stalls are the ad's, not buffering.
+ * `bufferedEnd` is the end of the element's buffered range the playhead is in (what a host publishes
+ * as its horizon): absent for a live stream (every viewer has its own live edge), during an ad or a
+ * seek, and when no range holds the playhead.
  */
 import type { PlayerControl } from "./types";
 
 const CHANGE_EVENTS = ["seeked", "seeking", "playing", "play", "pause", "ratechange", "waiting", "stalled", "loadedmetadata", "emptied", "ended"] as const;
 const HAVE_METADATA = 1;
 const HAVE_FUTURE_DATA = 3;
+/** How far (s) before a buffered range's start the playhead may read and still play from it. */
+const RANGE_SLACK_S = 0.25;
 
 export interface VideoControlOptions {
   seekable?: boolean;
@@ -47,6 +52,7 @@ export class VideoControl implements PlayerControl {
     const toContent = this.options.toContent ?? ((t: number) => t);
     const playingWanted = !v.paused && !v.ended;
     const ad = this.adPlaying();
+    const bufferedEnd = this.seekable && !ad && !v.seeking ? this.bufferedEnd() : undefined;
     return {
       currentTime: Math.max(0, toContent(v.currentTime)),
       paused: v.paused,
@@ -54,7 +60,24 @@ export class VideoControl implements PlayerControl {
       seeking: v.seeking,
       buffering: !ad && playingWanted && !v.seeking && (this.waiting || v.readyState < HAVE_FUTURE_DATA),
       ad,
+      ...(bufferedEnd === undefined ? {} : { bufferedEnd }),
     };
+  }
+
+  /** The end (content s) of the buffered range that holds the playhead; undefined when none does. */
+  private bufferedEnd(): number | undefined {
+    const v = this.video;
+    const ranges = v.buffered as TimeRanges | undefined;
+    if (!ranges) return undefined;
+    const t = v.currentTime;
+    for (let i = 0; i < ranges.length; i++) {
+      // A playhead a little before a range's start plays from it (the first frame after a seek).
+      if (t >= ranges.start(i) - RANGE_SLACK_S && t <= ranges.end(i)) {
+        const end = (this.options.toContent ?? ((x: number) => x))(ranges.end(i));
+        return Number.isFinite(end) ? Math.max(0, end) : undefined;
+      }
+    }
+    return undefined;
   }
 
   /** The site's player shows an ad now (false where the adapter cannot tell). */

@@ -108,20 +108,34 @@ export function hostOutageSeek(seed: number, options: Options = {}): ConditionFi
   return { resyncMs: Math.max(...recorder.timeToSync(party.now, [100])[0]!) };
 }
 
-/** The host's player stalls for `stallMs`: how far ahead of it any guest gets, from the stall on. */
-export function hostBuffers(seed: number, options: Options = {}, stallMs = 4000): ConditionFigures {
+/**
+ * The host's player stalls for about `stallMs`: how far ahead of it any guest gets, from the stall on.
+ * `buffer` (what buffering is): the host's network stops delivering media, its player plays out the
+ * ~30 s it had buffered and stalls at the end of it, for as long as the data takes to come back.
+ * `decoder`: a stall out of the blue, with data ahead (a decoder or site player that hangs).
+ */
+export function hostBuffers(seed: number, options: Options = {}, stallMs = 4000, cause: "buffer" | "decoder" = "buffer"): ConditionFigures {
   const { party, recorder } = playingParty({ ...options, seed });
-  party.host.player.stall(stallMs);
+  const host = party.host.player;
+  if (cause === "decoder") {
+    host.stall(stallMs);
+  } else {
+    // Cut for as long as makes the stall last `stallMs`: the buffer played out, then refilled enough.
+    const { downloadRate, resumeAheadS } = host.profile;
+    host.cutDownload((host.bufferedEnd() - host.truePosition()) * 1000 + stallMs - (resumeAheadS / downloadRate) * 1000);
+    while (!host.buffering()) party.runFor(1);
+  }
+  const stallAt = party.now;
   let maxAhead = Number.NEGATIVE_INFINITY;
   recorder.run(party.now + stallMs + 5000, () => {
-    const host = party.host.player.truePosition();
-    for (const g of party.guests) maxAhead = Math.max(maxAhead, (g.player.truePosition() - host) * 1000);
+    const position = host.truePosition();
+    for (const g of party.guests) maxAhead = Math.max(maxAhead, (g.player.truePosition() - position) * 1000);
   });
-  // How long the news took: the host's stall command up to the server and the event down to the
-  // guest (20–80 ms each way here). A guest runs on meanwhile; that much run-ahead no engine avoids.
-  const stallAt = party.now - stallMs - 5000;
+  // When each guest paused: after the news (the host's stall command up to the server and the event
+  // down to the guest, 20–80 ms each way here; a guest runs on meanwhile), or as it reached the
+  // host's horizon (as the host stalled, give or take their drift: ≤ 0 is before the stall).
   const noticeMs = Math.max(
-    ...party.guests.map((g) => (g.actions.find((a) => a.type === "pause" && a.t >= stallAt)?.t ?? Number.POSITIVE_INFINITY) - stallAt),
+    ...party.guests.map((g) => (g.actions.find((a) => a.type === "pause" && a.t >= stallAt - 1000)?.t ?? Number.POSITIVE_INFINITY) - stallAt),
   );
   return { maxAheadMs: maxAhead, noticeMs };
 }
@@ -202,6 +216,11 @@ export const CONDITIONS: Condition[] = [
     name: "host buffers 4 s",
     target: { maxAheadMs: 100 },
     run: (seed, extra) => hostBuffers(seed, extra),
+  },
+  {
+    name: "  a 4 s stall with data ahead (a decoder hangs)",
+    target: {},
+    run: (seed, extra) => hostBuffers(seed, extra, 4000, "decoder"),
   },
   {
     name: "20 % packet loss (TCP retransmits)",

@@ -368,6 +368,7 @@ export class SimParticipant {
       playbackRate: player.playbackRate,
       seeking: player.seeking,
       buffering: player.buffering(),
+      ...(player.loaded && !player.seeking ? { bufferedEnd: player.bufferedEnd() } : {}),
       mediaId,
     };
   }

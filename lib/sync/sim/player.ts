@@ -5,7 +5,13 @@
  * - play() takes a few ms before frames move; pause is immediate;
  * - playbackRate is rounded to 0.01 and takes effect after a short lag (reported at once, as browsers do);
  * - its media clock runs a few ppm off true time; readings carry ~1 ms of noise;
- * - buffering stalls on demand; loading a new source takes a while and starts paused at 0.
+ * - it has a buffered range: data arrives at `downloadRate` (media s per s) until `maxBufferAheadS`
+ *   are ahead of the playhead; when the playhead reaches the buffered end it stalls (`waiting`), and
+ *   plays on once `resumeAheadS` are buffered again. A seek out of the range starts a new one where it
+ *   lands (holding what arrived during the seek). `cutDownload` stops the data for a while (a network
+ *   that drops out): the player plays its buffer out, then stalls;
+ * - a stall unrelated to the buffer (a decoder hiccup) on demand with `stall`;
+ * - loading a new source takes a while and starts paused at 0.
  * Time is the simulation's true time in ms.
  */
 import type { Rng } from "./rng";
@@ -31,6 +37,12 @@ export interface SimPlayerProfile {
    */
   rateBias: number;
   loadMs: number;
+  /** Media seconds downloaded per second while the network delivers. */
+  downloadRate: number;
+  /** The player stops downloading this far (s) ahead of the playhead. */
+  maxBufferAheadS: number;
+  /** After running dry, playback resumes once this much (s) is buffered ahead (HAVE_FUTURE_DATA). */
+  resumeAheadS: number;
 }
 
 /** A plausible player: seek latency 50–300 ms, play latency 5–40 ms, ±50 ppm media clock. */
@@ -48,6 +60,10 @@ export function randomPlayerProfile(rng: Rng, overrides: Partial<SimPlayerProfil
     clockPpm: rng.spread(50),
     rateBias: 0,
     loadMs: rng.uniform(800, 2000),
+    // Constants (no draw): the figures of every seed stay what they were before the buffer was modelled.
+    downloadRate: 4,
+    maxBufferAheadS: 30,
+    resumeAheadS: 2,
     ...overrides,
   };
 }
@@ -65,6 +81,15 @@ export class SimPlayer {
   private pausedValue = true;
   private seekingTo: number | null = null;
   private bufferingUntil = Number.NEGATIVE_INFINITY;
+  /** The buffered end (s) at true time `bufferedAt`, growing at `downloadRate` from there (capped). */
+  private bufferedEndAnchor = 0;
+  private bufferedAt = 0;
+  /** Media s per s arriving now (0 while the download is cut). */
+  private downloading: number;
+  /** The playhead reached the buffered end: frozen until `resumeAheadS` are buffered. */
+  private starved = false;
+  /** Bumped on every change that moves when the playhead runs dry or resumes. */
+  private bufferPlan = 0;
   private version = 0;
   private listener: (event: SimPlayerEvent) => void = () => {};
 
@@ -72,7 +97,9 @@ export class SimPlayer {
     private readonly scheduler: Scheduler,
     private readonly rng: Rng,
     readonly profile: SimPlayerProfile,
-  ) {}
+  ) {
+    this.downloading = profile.downloadRate;
+  }
 
   onEvent(listener: (event: SimPlayerEvent) => void): void {
     this.listener = listener;
@@ -91,7 +118,22 @@ export class SimPlayer {
   }
 
   buffering(t = this.scheduler.now): boolean {
-    return !this.pausedValue && t < this.bufferingUntil;
+    return !this.pausedValue && (this.starved || t < this.bufferingUntil);
+  }
+
+  /** The end (s) of the buffered range the playhead is in (`HTMLMediaElement.buffered`). */
+  bufferedEnd(t = this.scheduler.now): number {
+    if (this.loading || this.src === null) return 0;
+    return Math.min(this.downloadedTo(t), this.truePosition(t) + this.profile.maxBufferAheadS);
+  }
+
+  /**
+   * The network stops delivering media for `durationMs` (it still carries the party's messages: a CDN
+   * that drops out, a congested downlink): the player plays what it has buffered, then stalls.
+   */
+  cutDownload(durationMs: number): void {
+    this.setDownloading(0);
+    this.scheduler.after(durationMs, () => this.setDownloading(this.profile.downloadRate));
   }
 
   get playbackRate(): number {
@@ -100,9 +142,20 @@ export class SimPlayer {
 
   /** The frame on screen (no read noise): what the tests measure. */
   truePosition(t = this.scheduler.now): number {
-    if (this.pausedValue || this.seekingTo !== null || this.loading || t < this.bufferingUntil) return this.anchorPos;
+    if (this.pausedValue || this.seekingTo !== null || this.loading || this.starved || t < this.bufferingUntil) return this.anchorPos;
     const elapsed = Math.max(0, t - this.anchorT);
-    return this.anchorPos + (elapsed / 1000) * this.appliedRate * (1 + this.profile.rateBias) * (1 + this.profile.clockPpm / 1e6);
+    // Never past the data (the stall's timer marks it `starved` at that instant).
+    return Math.min(this.anchorPos + (elapsed / 1000) * this.speed(), Math.max(this.anchorPos, this.downloadedTo(t)));
+  }
+
+  /** Media s per true s while frames move. */
+  private speed(): number {
+    return this.appliedRate * (1 + this.profile.rateBias) * (1 + this.profile.clockPpm / 1e6);
+  }
+
+  /** How far the download has got by `t` (before the cap on what is ahead of the playhead). */
+  private downloadedTo(t: number): number {
+    return this.bufferedEndAnchor + (Math.max(0, t - this.bufferedAt) / 1000) * this.downloading;
   }
 
   /** `currentTime` as a script reads it. */
@@ -116,15 +169,30 @@ export class SimPlayer {
   seek(to: number): void {
     const t = this.scheduler.now;
     this.reanchor(t);
+    const from = this.anchorPos;
+    this.starved = false;
     this.seekingTo = Math.max(0, to);
+    this.planBuffer();
     const version = ++this.version;
     const { seekLatencyMs, seekJitter, seekLandErrorMs } = this.profile;
     const latency = seekLatencyMs * (1 + this.rng.spread(seekJitter));
     this.scheduler.after(latency, () => {
       if (version !== this.version || this.seekingTo === null) return;
-      this.anchorPos = Math.max(0, this.seekingTo + this.rng.spread(seekLandErrorMs) / 1000);
-      this.anchorT = this.scheduler.now;
+      const landed = Math.max(0, this.seekingTo + this.rng.spread(seekLandErrorMs) / 1000);
+      const now = this.scheduler.now;
+      const end = this.bufferedEnd(now);
+      if (landed < from || landed > end) {
+        // Out of the buffered range: a new one starts where it lands, with what arrived meanwhile.
+        const fetched = this.downloading > 0 ? Math.max(this.profile.resumeAheadS, (latency / 1000) * this.downloading) : 0;
+        this.bufferedEndAnchor = landed + Math.min(this.profile.maxBufferAheadS, fetched);
+      } else {
+        this.bufferedEndAnchor = end;
+      }
+      this.bufferedAt = now;
+      this.anchorPos = landed;
+      this.anchorT = now;
       this.seekingTo = null;
+      this.planBuffer();
       this.listener("seeked");
     });
   }
@@ -136,6 +204,7 @@ export class SimPlayer {
     this.pausedValue = false;
     const latency = Math.max(0, this.profile.playLatencyMs + this.rng.spread(this.profile.playJitterMs));
     this.anchorT = t + latency;
+    this.planBuffer();
     const version = this.version;
     this.scheduler.after(latency, () => {
       if (version === this.version && !this.pausedValue) this.listener("playing");
@@ -146,6 +215,8 @@ export class SimPlayer {
     if (this.pausedValue) return;
     this.reanchor(this.scheduler.now);
     this.pausedValue = true;
+    this.starved = false;
+    this.planBuffer();
     this.listener("pause");
   }
 
@@ -157,18 +228,24 @@ export class SimPlayer {
       if (this.reportedRate !== rounded) return;
       this.reanchor(this.scheduler.now);
       this.appliedRate = rounded;
+      this.planBuffer();
     });
     this.listener("ratechange");
   }
 
-  /** A buffering stall starting now. */
+  /**
+   * A stall starting now that the buffer does not explain (a decoder hiccup, a site's player that
+   * hangs): nothing announced it. A stall for want of data is `cutDownload`'s.
+   */
   stall(durationMs: number): void {
     const t = this.scheduler.now;
     this.reanchor(t);
     this.bufferingUntil = t + durationMs;
+    this.planBuffer();
     this.listener("waiting");
     this.scheduler.after(durationMs, () => {
       this.anchorT = Math.max(this.anchorT, this.scheduler.now);
+      this.planBuffer();
       this.listener("playing");
     });
   }
@@ -181,11 +258,65 @@ export class SimPlayer {
     this.seekingTo = null;
     this.anchorPos = 0;
     this.anchorT = this.scheduler.now;
+    this.starved = false;
+    this.planBuffer();
     const version = ++this.version;
     this.scheduler.after(this.profile.loadMs, () => {
       if (version !== this.version) return;
       this.loading = false;
+      const { maxBufferAheadS, resumeAheadS } = this.profile;
+      this.bufferedEndAnchor = Math.min(maxBufferAheadS, Math.max(resumeAheadS, (this.profile.loadMs / 1000) * this.downloading));
+      this.bufferedAt = this.scheduler.now;
       this.listener("loadeddata");
+    });
+  }
+
+  private setDownloading(rate: number): void {
+    const t = this.scheduler.now;
+    this.bufferedEndAnchor = this.bufferedEnd(t);
+    this.bufferedAt = t;
+    this.downloading = rate;
+    this.planBuffer();
+  }
+
+  /**
+   * When the playhead runs dry (playing faster than the data arrives) or, dry, has enough to resume:
+   * one timer, replanned on every change of the position's or the download's course.
+   */
+  private planBuffer(): void {
+    const plan = ++this.bufferPlan;
+    const now = this.scheduler.now;
+    if (this.loading || this.src === null || this.seekingTo !== null || this.pausedValue || now < this.bufferingUntil) return;
+    this.bufferedEndAnchor = this.bufferedEnd(now);
+    this.bufferedAt = now;
+    const d = this.downloading;
+    if (this.starved) {
+      if (d <= 0) return; // until the data flows again (setDownloading replans)
+      const wait = ((this.anchorPos + this.profile.resumeAheadS - this.bufferedEndAnchor) / d) * 1000;
+      this.scheduler.after(Math.max(0, wait), () => {
+        if (plan !== this.bufferPlan) return;
+        this.starved = false;
+        this.anchorT = this.scheduler.now;
+        this.planBuffer();
+        this.listener("playing");
+      });
+      return;
+    }
+    const v = this.speed();
+    if (v <= d) return; // the data keeps ahead
+    // anchorPos + (t − anchorT)·v = end + (t − now)·d, for t ≥ now and ≥ anchorT (frames start then).
+    const start = Math.max(now, this.anchorT);
+    const atStart = this.anchorPos + ((start - this.anchorT) / 1000) * v;
+    const endAtStart = this.bufferedEndAnchor + ((start - now) / 1000) * d;
+    const dryAt = start + (Math.max(0, endAtStart - atStart) / (v - d)) * 1000;
+    this.scheduler.at(dryAt, () => {
+      if (plan !== this.bufferPlan) return;
+      const t = this.scheduler.now;
+      this.anchorPos = this.truePosition(t);
+      this.anchorT = t;
+      this.starved = true;
+      this.planBuffer();
+      this.listener("waiting");
     });
   }
 
