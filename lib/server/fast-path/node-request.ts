@@ -2,8 +2,9 @@ import "server-only";
 /**
  * The bridge between a Node request/response and our route handlers, for the realtime routes the
  * app's own HTTP server serves past Next (serve-fast-path.ts): the same handlers run on a web
- * `Request` built from the Node one; the Node response rides along on it, so an SSE handler can
- * write to the socket directly (sse.ts) and answer with a marker instead of a stream.
+ * `Request` built from the Node one; the Node response rides along on it, so the handlers' wrapper
+ * can read the body from it and write a JSON answer straight to it (with-api.ts), and an SSE handler
+ * can write to the socket directly (sse.ts); both answer with a marker instead of a Response.
  *
  * The markers are registry symbols: Next may load this module once per bundle, and a copy must
  * recognise the others' requests and responses.
@@ -20,9 +21,11 @@ export function nodeResponseOf(req: Request): ServerResponse | undefined {
   return (req as WithNodeResponse)[NODE_RESPONSE];
 }
 
-/** What a handler returns once it has answered on the Node response itself. */
+let handled: Response | undefined;
+
+/** What a handler returns once it has answered on the Node response itself (one marker, never read). */
 export function handledOnNode(): Response {
-  return Object.assign(new Response(null, { status: 200 }), { [HANDLED]: true });
+  return (handled ??= Object.assign(new Response(null, { status: 200 }), { [HANDLED]: true }));
 }
 
 export function isHandledOnNode(response: Response): boolean {
@@ -30,62 +33,64 @@ export function isHandledOnNode(response: Response): boolean {
 }
 
 /**
- * A web Request for a Node request: same method, URL, headers and body (streamed, so the body
- * limit stops reading early); its signal aborts when the client goes away.
+ * A web Request for a Node request: same method, URL and headers, and no body of its own. The body
+ * stays on the Node request, read straight from it by `readNodeBody` (what parseBody does for such a
+ * request): a web stream around it, read back through a reader, cost more than the rest of a party
+ * command. There is no abort signal either: on this path nothing waits for one (an SSE stream watches
+ * its Node response, node-sse.ts), and making one per request cost a listener, and an exception
+ * object each time a connection closed.
  */
 export function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  const controller = new AbortController();
-  res.once("close", () => controller.abort());
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const init: RequestInit & { duplex?: "half" } = {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: requestBody(req), duplex: "half" } : {}),
-  };
-  return Object.assign(new Request(new URL(req.url ?? "/", origin), init), { [NODE_RESPONSE]: res });
+  return Object.assign(new Request(new URL(req.url ?? "/", origin), { method: req.method, headers }), { [NODE_RESPONSE]: res });
 }
 
+/** Thrown by `readNodeBody` when the body is longer than the limit; it stopped reading there. */
+export class NodeBodyTooLarge extends Error {}
+
+const BODY = Symbol.for("viewparty.nodeBody");
+
 /**
- * The request's body as a web stream that a handler may stop reading (the body limit does, and a
- * refusal before the body is read never starts): unlike `Readable.toWeb`, cancelling it leaves the
- * socket alone, so the answer still goes out; writeWebResponse then closes the connection, since
- * the unread rest of the body stands between it and the client's next request.
+ * The body of a request the app's own server routed past Next, read from the Node request, or null
+ * for any other request. Reading stops as soon as the body passes `maxBytes` (rejecting with
+ * NodeBodyTooLarge), and a refusal before the body is read never starts; either way
+ * writeWebResponse / writeNodeJson close the connection after answering, since the unread rest of
+ * the body stands between it and the client's next request. Read once; later calls get the same body.
  */
-function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let settled = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        req.on("data", (chunk: Buffer) => {
-          if (settled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 1) <= 0) req.pause();
-        });
-        req.once("end", () => {
-          if (settled) return;
-          settled = true;
-          controller.close();
-        });
-        req.once("error", (error) => {
-          if (settled) return;
-          settled = true;
-          controller.error(error);
-        });
-      },
-      pull() {
-        req.resume();
-      },
-      cancel() {
-        settled = true;
+export function readNodeBody(request: Request, maxBytes: number): Promise<Buffer> | null {
+  const res = nodeResponseOf(request);
+  if (!res) return null;
+  const holder = res as ServerResponse & { [BODY]?: Promise<Buffer> };
+  return (holder[BODY] ??= new Promise<Buffer>((resolve, reject) => {
+    const req = res.req;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (error: Error | null) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+      if (error) {
         req.pause();
-      },
-    },
-    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
-  );
+        reject(error);
+      } else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) done(new NodeBodyTooLarge());
+      else chunks.push(chunk);
+    };
+    const onEnd = () => done(null);
+    const onError = (error: Error) => done(error);
+    const onClose = () => done(new Error("The client closed the connection before sending the whole body."));
+    if (req.complete && req.readableEnded) return resolve(Buffer.alloc(0));
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("error", onError);
+    req.once("close", onClose);
+  }));
 }
 
 /** Writes a handler's Response on the Node response, after the headers already set on it. */
@@ -103,4 +108,24 @@ export async function writeWebResponse(res: ServerResponse, response: Response):
   if (!res.req.complete) headers["connection"] = "close";
   res.writeHead(response.status, headers);
   res.end(body ?? undefined);
+}
+
+/**
+ * Writes a JSON answer (or 204 for none) on the Node response, after the headers already set on it:
+ * what writeWebResponse would write for `Response.json(body, { headers })`, without the Response.
+ */
+export function writeNodeJson(res: ServerResponse, body: unknown, headers: Record<string, string>): void {
+  const out: Record<string, string> = { ...headers };
+  let bytes: Buffer | undefined;
+  if (body === undefined || body === null) {
+    res.statusCode = 204;
+  } else {
+    bytes = Buffer.from(JSON.stringify(body));
+    out["content-type"] = "application/json";
+    out["content-length"] = String(bytes.byteLength);
+    res.statusCode = 200;
+  }
+  if (!res.req.complete) out["connection"] = "close";
+  res.writeHead(res.statusCode, out);
+  res.end(bytes);
 }

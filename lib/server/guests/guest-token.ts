@@ -24,8 +24,30 @@ export function issueGuestToken(name: string, now = Date.now()): { token: string
   return { token: `${GUEST_TOKEN_PREFIX}.${body}.${sign(body)}`, guest };
 }
 
+/**
+ * Tokens whose signature and payload checked out, by token (and the secret that signed them): a
+ * guest sends every command and opens every stream with the same token, and checking it anew (an
+ * HMAC, a JSON and a schema parse) was a good part of what a party command cost. Safe to remember:
+ * a token is immutable and nothing revokes one (its expiry is still checked on every use; a removal
+ * from a party is the party's own record). Bounded; the oldest entry goes first.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, { secret: string; guest: GuestIdentity }>();
+
 /** The guest a token names, or null when it is malformed, forged or expired. */
 export function verifyGuestToken(token: string, now = Date.now()): GuestIdentity | null {
+  const secret = getEnv().authSecret;
+  const known = verified.get(token);
+  if (known && known.secret === secret) return known.guest.exp <= now ? null : known.guest;
+  const guest = checkGuestToken(token, now);
+  if (guest) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { secret, guest: Object.freeze(guest) });
+  }
+  return guest;
+}
+
+function checkGuestToken(token: string, now: number): GuestIdentity | null {
   const [prefix, body, signature] = token.split(".");
   if (prefix !== GUEST_TOKEN_PREFIX || !body || !signature) return null;
   const expected = Buffer.from(sign(body));

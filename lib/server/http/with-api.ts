@@ -7,6 +7,7 @@ import "server-only";
  */
 import type { z } from "zod";
 import { getAuth } from "@/lib/server/auth";
+import { handledOnNode, NodeBodyTooLarge, nodeResponseOf, readNodeBody, writeNodeJson } from "@/lib/server/fast-path/node-request";
 import { GUEST_TOKEN_PREFIX, verifyGuestToken } from "@/lib/server/guests/guest-token";
 import { clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
 import { ApiError, crossSiteRequest, unauthorized } from "./api-error";
@@ -43,6 +44,7 @@ interface Options {
 
 const DEFAULT_WRITE_LIMIT: Limit = { windowSeconds: 60, max: 120 };
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function resolveSession(
   req: Request,
@@ -89,8 +91,15 @@ export function withApi<P extends Params = Params>(
       const params = ((await ctx?.params) ?? {}) as P;
       const result = await run({ req, params, user: session?.user ?? null, sessionId: session?.sessionId ?? null });
       if (result instanceof Response) return result;
-      if (result === undefined || result === null) return new Response(null, { status: 204 });
-      return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+      const empty = result === undefined || result === null;
+      // Served past Next (lib/server/fast-path): the same answer, written straight to the socket.
+      const nodeResponse = nodeResponseOf(req);
+      if (nodeResponse) {
+        writeNodeJson(nodeResponse, empty ? null : result, empty ? {} : NO_STORE);
+        return handledOnNode();
+      }
+      if (empty) return new Response(null, { status: 204 });
+      return Response.json(result, { headers: NO_STORE });
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -110,10 +119,20 @@ function tooLarge(): ApiError {
   return new ApiError("payload_too_large", `Request body must be at most ${MAX_JSON_BODY_BYTES / 1024} KB.`);
 }
 
+const utf8 = new TextDecoder();
+
 /** The body as text, reading no more than MAX_JSON_BODY_BYTES (a body may come without a length). */
 async function readBodyText(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length"));
   if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
+  const onNode = readNodeBody(req, MAX_JSON_BODY_BYTES);
+  if (onNode) {
+    try {
+      return utf8.decode(await onNode);
+    } catch (error) {
+      throw error instanceof NodeBodyTooLarge ? tooLarge() : error;
+    }
+  }
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -128,7 +147,7 @@ async function readBodyText(req: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return utf8.decode(Buffer.concat(chunks));
 }
 
 /**
