@@ -90,6 +90,15 @@ export interface ClockConfig {
   skewMinSpanMs: number;
   /** A fitted frequency error beyond this (ppm) is not believed (a jump, not a drift). */
   maxSkewPpm: number;
+  /**
+   * Samples whose intervals miss each other by at most this (ms) still agree: the truth is taken to lie
+   * in the gap between them. Real stamps are not exact (timer resolution, two processes' readings of
+   * one clock, a server that stamps in whole ms), and in real Chromium under load older samples missed
+   * the newest by 1–6 ms. Ending the intersection there left the estimate resting on the newest sample
+   * alone — after a slow ping, hundreds of ms wide, its midpoint hundreds of ms off (the guest then
+   * played that far ahead). A clock that really stepped misses by far more and still ends it.
+   */
+  disagreementToleranceMs: number;
 }
 
 export const DEFAULT_CLOCK_CONFIG: ClockConfig = {
@@ -109,6 +118,7 @@ export const DEFAULT_CLOCK_CONFIG: ClockConfig = {
   maxDriftPpm: 250,
   skewMinSpanMs: 120_000,
   maxSkewPpm: 500,
+  disagreementToleranceMs: 10,
 };
 
 /** Offset and delay of one exchange. */
@@ -271,7 +281,14 @@ export class ClockEstimator {
       const halfWidth = s.delay / 2 + (age * driftPpm) / 1e6;
       const nextLow = Math.max(low, center - halfWidth);
       const nextHigh = Math.min(high, center + halfWidth);
-      if (nextLow > nextHigh) break; // older samples disagree with newer ones: the clocks moved
+      if (nextLow > nextHigh) {
+        // Older samples disagree with newer ones: by far, the clocks moved; by a hair, the stamps are
+        // inexact and the truth lies in the gap.
+        if (nextLow - nextHigh > this.config.disagreementToleranceMs) break;
+        low = nextHigh;
+        high = nextLow;
+        continue;
+      }
       low = nextLow;
       high = nextHigh;
     }

@@ -214,4 +214,36 @@ describe("ClockEstimator", () => {
     feed(clock, rng, { from: t, count: 16, everyMs: 25, offset: 500 });
     expect(Math.abs(clock.offset - 500)).toBeLessThan(10);
   });
+
+  it("keeps a precise estimate when a slow newest sample misses the older ones by a hair (inexact stamps)", () => {
+    // Seen in real Chromium under load: quick samples put the offset at about −3 ms (their stamps a
+    // little off); then a ping whose way up took 1.5 s says "between −1 and +1 466". The two miss each
+    // other by ~0.6 ms (the older intervals widen by their age × the allowed drift). Ending the intersection there left only the slow sample: the estimate moved
+    // 730 ms and the guest played that far ahead.
+    const clock = new ClockEstimator();
+    for (let i = 0; i < 12; i++) {
+      const t0 = 1000 + i * 25;
+      // The interval is [t2 − t3, t1 − t0] = [−5, −2.5].
+      clock.addSample({ t0, t1: t0 - 2.5, t2: t0 - 2.5, t3: t0 + 2.5 });
+    }
+    expect(Math.abs(clock.offset + 3.75)).toBeLessThan(0.01);
+    clock.addSample({ t0: 5000, t1: 6466, t2: 6466, t3: 6467 }); // [−1, 1 466]
+    // Within the older samples' few ms (their intervals widen by their age × the allowed drift), not 730 off.
+    expect(Math.abs(clock.offset + 2.5)).toBeLessThan(2);
+    expect(clock.errorBound).toBeLessThan(3);
+  });
+
+  it("still lets newer samples win when they miss the older ones by more than the stamps' tolerance", () => {
+    const clock = new ClockEstimator();
+    for (let i = 0; i < 12; i++) {
+      const t0 = 1000 + i * 25;
+      clock.addSample({ t0, t1: t0 - 2.5, t2: t0 - 2.5, t3: t0 + 2.5 }); // [−5, −2.5]
+    }
+    const miss = DEFAULT_CLOCK_CONFIG.disagreementToleranceMs + 5;
+    // [−2.5 + miss, −2.5 + miss + 4]: the clock stepped.
+    const low = -2.5 + miss;
+    const high = low + 4;
+    clock.addSample({ t0: 5000, t1: 5000 + high, t2: 5000 + high, t3: 5000 + high - low });
+    expect(clock.offset).toBeGreaterThan(-2.5 + miss - 0.01);
+  });
 });
