@@ -4,7 +4,7 @@
  * (PartyConnection: the SSE stream with Last-Event-ID resume and the command queue; SyncSession: the
  * lib/sync engine wired to a player), with the room's embedded player as the SyncPlayer.
  */
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { ApiClient } from "@/extension/src/background/api-client";
 import { PartyConnection } from "@/extension/src/background/party-connection";
 import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
@@ -60,7 +60,11 @@ export function useWatchRoom(
         },
         // The room's player follows the party's media itself (see WatchRoom): nothing to open.
         navigate: () => undefined,
-        render: (next) => setModel({ ...next }),
+        // A transition: the room re-renders on every event and clock sample (a burst of them while
+        // joining), and the first one builds the whole room. Rendered urgently, each was one long
+        // task on a phone's CPU; as a transition React renders in slices, yields to input, and
+        // folds a burst of models into the latest one.
+        render: (next) => startTransition(() => setModel({ ...next })),
         mediaKeyOf: roomMediaKey,
       },
       { url: "", title: "" },
@@ -71,7 +75,9 @@ export function useWatchRoom(
       partyId,
       onEvent: (event) => {
         session.receive(event);
-        onEventRef.current?.(event);
+        // With the model's render (above): the room's own state from the same event (queue,
+        // moderation) renders in the same transition instead of as one urgent render of the room.
+        startTransition(() => onEventRef.current?.(event));
       },
       onStatus: (status) => session.setConnection(status.state, status.state === "closed" ? status.error : null),
     });
