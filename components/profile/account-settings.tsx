@@ -7,13 +7,16 @@
  */
 import { useEffect, useId, useState } from "react";
 import useSWR from "swr";
-import { authClient } from "@/lib/auth-client";
-import { describeSignInError, SOCIAL_PROVIDERS, type ProvidersStatus, type SocialProvider } from "@/lib/schemas/auth";
+import { describeSignInError, SOCIAL_PROVIDERS, type SocialProvider } from "@/lib/auth/social-providers";
+import type { ProvidersStatus } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
 import { EditInfo } from "./edit-info";
 import { Button } from "@/components/ui/button";
 import { profileCardClass } from "./profile-section";
 
+
+/** Better Auth's browser client, loaded when first used (the list request), not with the profile. */
+const loadAuthClient = () => import("@/lib/auth-client").then((m) => m.authClient);
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -24,7 +27,7 @@ interface LinkedAccount {
 }
 
 async function listAccounts(): Promise<LinkedAccount[]> {
-  const { data, error } = await authClient.listAccounts();
+  const { data, error } = await (await loadAuthClient()).listAccounts();
   if (error) throw new Error(error.message || "Failed to load linked accounts.");
   return data ?? [];
 }
@@ -60,7 +63,7 @@ function LinkedProviders() {
     setBusy(provider);
     setResult(null);
     const back = `/profile?provider=${provider}`;
-    const { error: linkError } = await authClient.linkSocial({ provider, callbackURL: `${back}&link=done`, errorCallbackURL: `${back}&link=failed` });
+    const { error: linkError } = await (await loadAuthClient()).linkSocial({ provider, callbackURL: `${back}&link=done`, errorCallbackURL: `${back}&link=failed` });
     // On success the browser is on its way to the provider.
     if (linkError) {
       setBusy(null);
@@ -71,7 +74,7 @@ function LinkedProviders() {
   async function unlink(account: LinkedAccount, label: string) {
     setBusy(account.providerId as SocialProvider);
     setResult(null);
-    const { error: unlinkError } = await authClient.unlinkAccount({ accountId: account.id });
+    const { error: unlinkError } = await (await loadAuthClient()).unlinkAccount({ accountId: account.id });
     setBusy(null);
     if (unlinkError) {
       setResult({ ok: false, text: `Could not unlink ${label}: ${unlinkError.message || "Authentication failed"}` });
