@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useState } from "react";
 import useSWR from "swr";
+import { apiErrorMessage } from "@/lib/api/error-message";
 import { describeSignInError, SOCIAL_PROVIDERS, type SocialProvider } from "@/lib/auth/social-providers";
 import type { ProvidersStatus } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
@@ -15,7 +16,7 @@ import { Button } from "@/components/ui/button";
 import { profileCardClass } from "./profile-section";
 
 
-/** Better Auth's browser client, loaded when first used (the list request), not with the profile. */
+/** Better Auth's browser client, loaded when someone links or unlinks a provider, not with the profile. */
 const loadAuthClient = () => import("@/lib/auth-client").then((m) => m.authClient);
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
@@ -26,10 +27,16 @@ interface LinkedAccount {
   providerId: string;
 }
 
+/**
+ * Better Auth's GET /api/auth/list-accounts for the cookie session, as a plain request: the list
+ * shows without loading Better Auth's client (and the zod it brings), which only linking and
+ * unlinking need.
+ */
 async function listAccounts(): Promise<LinkedAccount[]> {
-  const { data, error } = await (await loadAuthClient()).listAccounts();
-  if (error) throw new Error(error.message || "Failed to load linked accounts.");
-  return data ?? [];
+  const res = await fetch("/api/auth/list-accounts", { credentials: "same-origin", headers: { Accept: "application/json" } });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(apiErrorMessage(body) || "Failed to load linked accounts.");
+  return Array.isArray(body) ? (body as LinkedAccount[]) : [];
 }
 
 /** After a link round trip the provider sends the browser back with ?link=done|failed (&error=...). */
