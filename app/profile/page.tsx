@@ -14,6 +14,7 @@ export const metadata: Metadata = { title: "Profile - ViewParty", robots: { inde
  */
 export default async function ProfilePage() {
   const viewerId = await getViewerId();
-  const initial = viewerId ? await getUserOrThrow(viewerId).then(toOwnUser, () => undefined) : undefined;
+  // Any failure leaves it to the browser, as before: it asks the API and shows that answer.
+  const initial = viewerId ? await getUserOrThrow(viewerId).then(toOwnUser).catch(() => undefined) : undefined;
   return <OwnProfile initial={initial} />;
 }
