@@ -13,12 +13,15 @@
  * measured; Lighthouse gets the account's session cookie for those.
  *
  *   npm run build && npm run bench:first-load
- *   node bench/first-load-js.mjs [--routes /,/faqs,/parties] [--lighthouse 0] [--signed-in 0]
+ *   node bench/first-load-js.mjs [--routes /,/faqs,/parties] [--lighthouse 0] [--signed-in 0] [--lighthouse-out DIR]
+ *
+ * `--lighthouse-out DIR` keeps each Lighthouse report (JSON) there, to read what a figure is made of
+ * (the LCP element, the long tasks, the script bootup time).
  *
  * Prints figures; asserts nothing. The server it starts is stopped on exit or error.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startPlayerStandIns } from "../tests/support/stand-ins/server.mjs";
@@ -32,7 +35,7 @@ const DEFAULT_ROUTES = [
 /** Measured with the signed-in account's cookie; `{party}` is its watch room's party id. */
 const SIGNED_IN_ROUTES = ["/profile", "/watch/{party}"];
 
-const args = parseArgs({ routes: DEFAULT_ROUTES.join(","), lighthouse: "1", signedIn: "1" });
+const args = parseArgs({ routes: DEFAULT_ROUTES.join(","), lighthouse: "1", signedIn: "1", lighthouseOut: "" });
 const routes = String(args.routes).split(",").filter(Boolean);
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -112,11 +115,19 @@ try {
         "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run"],
         { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 });
       const report = JSON.parse(String(out));
+      if (args.lighthouseOut) {
+        mkdirSync(args.lighthouseOut, { recursive: true });
+        writeFileSync(path.join(args.lighthouseOut, `${label.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}.json`), String(out));
+      }
       const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
-      lhRows.push([label, score("performance"), score("accessibility"), score("best-practices"), score("seo"), report.audits["cumulative-layout-shift"]?.numericValue?.toFixed(3) ?? "?"]);
+      const audit = (id, digits, scale = 1) => {
+        const value = report.audits[id]?.numericValue;
+        return typeof value === "number" ? (value / scale).toFixed(digits) : "?";
+      };
+      lhRows.push([label, score("performance"), score("accessibility"), score("best-practices"), score("seo"), audit("cumulative-layout-shift", 3), audit("total-blocking-time", 0), audit("largest-contentful-paint", 2, 1000)]);
     }
     console.log("\nLighthouse (mobile)");
-    printTable(["route", "perf", "a11y", "best pr.", "SEO", "CLS"], lhRows);
+    printTable(["route", "perf", "a11y", "best pr.", "SEO", "CLS", "TBT ms", "LCP s"], lhRows);
   }
 } finally {
   await app.stop();

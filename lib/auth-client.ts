@@ -14,13 +14,7 @@ import { createAuthClient } from "better-auth/react";
 import { apiFetch } from "@/lib/api/client";
 import { refreshSession as refreshSessionReader } from "@/lib/api/session";
 import { clearStoredToken, storeToken } from "@/lib/auth/stored-token";
-import {
-  kickExchangeCodeResponseSchema,
-  tokenExchangeResponseSchema,
-  type KickCallbackPath,
-  type TokenExchangeRequest,
-  type TokenExchangeResponse,
-} from "@/lib/schemas/auth";
+import { kickExchangeCodeResponseSchema, type KickCallbackPath } from "@/lib/schemas/auth";
 
 export const authClient = createAuthClient({
   fetchOptions: {
@@ -33,6 +27,7 @@ export const authClient = createAuthClient({
 });
 
 export { clearStoredToken, storeToken };
+export { exchangeCurrentSession, exchangeToken } from "@/lib/auth/session-exchange";
 
 // Better Auth raises this signal after its own sign-ins, sign-ups and sign-outs.
 authClient.$store.listen("$sessionSignal", () => void refreshSessionReader());
@@ -40,22 +35,6 @@ authClient.$store.listen("$sessionSignal", () => void refreshSessionReader());
 /** Tells every session reader to read the session again (after a sign-in outside Better Auth's client). */
 export function refreshSession(): void {
   authClient.$store.notify("$sessionSignal");
-}
-
-/** POST /api/v1/auth/token-exchange; stores the returned bearer as `jwt`. */
-export async function exchangeToken(request: TokenExchangeRequest): Promise<TokenExchangeResponse> {
-  const result = tokenExchangeResponseSchema.parse(
-    await apiFetch("/api/v1/auth/token-exchange", { method: "POST", json: request }),
-  );
-  storeToken(result.vp_access_token);
-  return result;
-}
-
-/** The current cookie session → a bearer for the same session (stored as `jwt`). */
-export async function exchangeCurrentSession(): Promise<TokenExchangeResponse> {
-  const { data, error } = await authClient.getSession({ query: { disableCookieCache: true } });
-  if (error || !data) throw new Error(error?.message || "Failed to exchange for backend JWT");
-  return exchangeToken({ platform: "session", token: data.session.token });
 }
 
 /** POST /api/v1/auth/kick/exchange-code: Kick's code + our PKCE verifier → a Kick access token. */

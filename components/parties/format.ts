@@ -16,8 +16,15 @@ export function formatScheduledFor(iso: string | null | undefined): string {
   if (!iso) return TBA;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return TBA;
-  return date.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+  scheduledForFormat ??= new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+  return scheduledForFormat.format(date);
 }
+
+/**
+ * One formatter for every date (what `toLocaleString` with these options builds anew on each call):
+ * building it costs a phone milliseconds, paid once per row of a party table or profile card.
+ */
+let scheduledForFormat: Intl.DateTimeFormat | undefined;
 
 const CHAT_PROVIDERS: Record<string, string> = { builtin: "ViewParty chat", twitch: "Twitch chat" };
 

@@ -7,13 +7,17 @@
  */
 import { useEffect, useId, useState } from "react";
 import useSWR from "swr";
-import { authClient } from "@/lib/auth-client";
-import { describeSignInError, SOCIAL_PROVIDERS, type ProvidersStatus, type SocialProvider } from "@/lib/schemas/auth";
+import { apiErrorMessage } from "@/lib/api/error-message";
+import { describeSignInError, SOCIAL_PROVIDERS, type SocialProvider } from "@/lib/auth/social-providers";
+import type { ProvidersStatus } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
 import { EditInfo } from "./edit-info";
 import { Button } from "@/components/ui/button";
 import { profileCardClass } from "./profile-section";
 
+
+/** Better Auth's browser client, loaded when someone links or unlinks a provider, not with the profile. */
+const loadAuthClient = () => import("@/lib/auth-client").then((m) => m.authClient);
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -23,10 +27,16 @@ interface LinkedAccount {
   providerId: string;
 }
 
+/**
+ * Better Auth's GET /api/auth/list-accounts for the cookie session, as a plain request: the list
+ * shows without loading Better Auth's client (and the zod it brings), which only linking and
+ * unlinking need.
+ */
 async function listAccounts(): Promise<LinkedAccount[]> {
-  const { data, error } = await authClient.listAccounts();
-  if (error) throw new Error(error.message || "Failed to load linked accounts.");
-  return data ?? [];
+  const res = await fetch("/api/auth/list-accounts", { credentials: "same-origin", headers: { Accept: "application/json" } });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(apiErrorMessage(body) || "Failed to load linked accounts.");
+  return Array.isArray(body) ? (body as LinkedAccount[]) : [];
 }
 
 /** After a link round trip the provider sends the browser back with ?link=done|failed (&error=...). */
@@ -60,7 +70,7 @@ function LinkedProviders() {
     setBusy(provider);
     setResult(null);
     const back = `/profile?provider=${provider}`;
-    const { error: linkError } = await authClient.linkSocial({ provider, callbackURL: `${back}&link=done`, errorCallbackURL: `${back}&link=failed` });
+    const { error: linkError } = await (await loadAuthClient()).linkSocial({ provider, callbackURL: `${back}&link=done`, errorCallbackURL: `${back}&link=failed` });
     // On success the browser is on its way to the provider.
     if (linkError) {
       setBusy(null);
@@ -71,7 +81,7 @@ function LinkedProviders() {
   async function unlink(account: LinkedAccount, label: string) {
     setBusy(account.providerId as SocialProvider);
     setResult(null);
-    const { error: unlinkError } = await authClient.unlinkAccount({ accountId: account.id });
+    const { error: unlinkError } = await (await loadAuthClient()).unlinkAccount({ accountId: account.id });
     setBusy(null);
     if (unlinkError) {
       setResult({ ok: false, text: `Could not unlink ${label}: ${unlinkError.message || "Authentication failed"}` });

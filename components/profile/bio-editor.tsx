@@ -3,9 +3,8 @@
 import { useId, useState } from "react";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { BIO_MAX_LENGTH } from "@/lib/constants";
-import { problemsOf } from "@/lib/forms/form-errors";
-import { profileUpdateSchema } from "@/lib/schemas/user";
 import { EditActions } from "./edit-actions";
+import { profileUpdateProblems, usePreloadedProfileCheck } from "./profile-update-check";
 import { ProfileSection } from "./profile-section";
 import { useEditorAction } from "./use-editor-action";
 import { Button } from "@/components/ui/button";
@@ -41,9 +40,10 @@ export function BioEditor({ bio }: { bio: string | null }) {
 
 /** One edit of the bio; unmounted on cancel and after a save. */
 function BioForm({ bio, onDone }: { bio: string; onDone: () => void }) {
+  usePreloadedProfileCheck();
   const { state, action } = useEditorAction({
     read: (form) => String(form.get("bio") ?? ""),
-    check: (draft) => problemsOf(profileUpdateSchema, { bio: draft }, ["bio"]),
+    check: (draft) => profileUpdateProblems({ bio: draft }, ["bio"]),
     persist: (draft) => updateOwnProfile({ bio: draft }),
     failure: BIO_FAILED,
     saved: BIO_SAVED,

@@ -10,9 +10,7 @@ import { FieldError, Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { apiFetch } from "@/lib/api/client";
 import { OWN_USER_PATH } from "@/lib/api/use-own-user";
-import { refreshSession } from "@/lib/auth-client";
 import { formErrorsOf } from "@/lib/forms/form-errors";
-import { accountInfoUpdateSchema } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
 import { profileCardClass } from "./profile-section";
 
@@ -41,7 +39,8 @@ export function EditInfo({ user }: { user: OwnUser }) {
     const values = valuesOf(form);
     const changes = Object.fromEntries(FIELDS.filter((key) => values[key].trim() !== (user[key] ?? "")).map((key) => [key, values[key]]));
     if (Object.keys(changes).length === 0) return { values, fieldErrors: {}, result: { ok: true, text: NOTHING_TO_SAVE } };
-    const checked = accountInfoUpdateSchema.safeParse(changes);
+    // The schema (and zod) and Better Auth's client load on a save, not with the profile.
+    const checked = (await import("@/lib/schemas/auth")).accountInfoUpdateSchema.safeParse(changes);
     if (!checked.success) {
       const { fields, messages } = formErrorsOf(checked.error, FIELDS);
       return { values, fieldErrors: fields, result: { ok: false, text: messages.join(" ") } };
@@ -49,7 +48,7 @@ export function EditInfo({ user }: { user: OwnUser }) {
     try {
       const updated = await apiFetch<OwnUser>("/api/v1/users/me/account", { method: "PATCH", json: changes });
       await mutate(OWN_USER_PATH, updated, { revalidate: false });
-      refreshSession(); // the header shows the new name
+      void import("@/lib/auth-client").then((auth) => auth.refreshSession()); // the header shows the new name
       return { values, fieldErrors: {}, result: { ok: true, text: INFO_SAVED } };
     } catch (error) {
       return { values, fieldErrors: {}, result: { ok: false, text: error instanceof Error && error.message ? error.message : SAVE_FAILED } };

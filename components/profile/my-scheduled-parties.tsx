@@ -3,12 +3,11 @@
  * My Scheduled Parties: your parties, a "Create New Party" form (toggles with
  * "Cancel", starts empty each time, the new party joins the list) and each party's details modal.
  */
+import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { DataTable, MessageRow, rowClass, RowTh, Td } from "@/components/parties/data-table";
 import { failureText } from "@/components/parties/failure-text";
 import { formatScheduledFor, statusLabel } from "@/components/parties/format";
-import { ScheduledPartyDialog } from "@/components/parties/scheduled-party-dialog";
-import { ScheduledPartyForm } from "@/components/parties/scheduled-party-form";
 import { useToast } from "@/components/ui/toast";
 import { createScheduledParty, useMyScheduledParties } from "@/lib/api/use-scheduled-parties";
 import { ProfileSection } from "./profile-section";
@@ -18,6 +17,20 @@ export const NO_OWN_PARTIES = "No scheduled parties found.";
 export const PARTY_CREATED = "Party created.";
 /** Where "Host a party" on /parties leads a signed-in visitor. */
 export const MY_PARTIES_ANCHOR = "my-scheduled-parties";
+
+/**
+ * The form and the details modal (with their schemas, and zod) load when opened: the profile's
+ * list does not need them. The form's place says "Loading..." for that moment; the modal opens
+ * once it has loaded.
+ */
+const ScheduledPartyForm = dynamic(() => import("@/components/parties/scheduled-party-form").then((m) => m.ScheduledPartyForm), {
+  loading: () => (
+    <p role="status" className="text-slate-300">
+      Loading...
+    </p>
+  ),
+});
+const ScheduledPartyDialog = dynamic(() => import("@/components/parties/scheduled-party-dialog").then((m) => m.ScheduledPartyDialog));
 
 const COLUMNS = ["Title", "Platform", "Scheduled For", "Privacy", "RSVPs", "Actions"] as const;
 

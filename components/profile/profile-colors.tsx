@@ -13,7 +13,9 @@ export const SAVE_COLORS_FAILED = "Failed to save color preferences.";
 export const DARK_COLOR_NOTE = "Your profile's background is dark: text and links in a color this dark are shown lighter so they stay readable.";
 
 export function ProfileColors({ initial }: { initial: Colors }) {
-  const [colors, setColors] = useState(initial);
+  // Until a picker is touched, the profile's colours (a browser's stored ones arrive after hydration).
+  const [edited, setColors] = useState<Colors | null>(null);
+  const colors = edited ?? initial;
   const toast = useToast();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -42,7 +44,7 @@ export function ProfileColors({ initial }: { initial: Colors }) {
         value={colors[key]}
         onChange={(e) => {
           setSaved(false);
-          setColors((c) => ({ ...c, [key]: e.target.value }));
+          setColors((c) => ({ ...(c ?? initial), [key]: e.target.value }));
         }}
         className="h-10 w-14 cursor-pointer rounded border border-slate-500 bg-slate-950"
       />

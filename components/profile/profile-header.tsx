@@ -12,7 +12,7 @@ import { DEFAULT_PROFILE_PIC_SOURCE, STORAGE_KEYS } from "@/lib/constants";
 import type { TwitchInfo } from "@/lib/schemas/auth";
 import type { OwnUser } from "@/lib/schemas/user";
 import { Avatar } from "./avatar";
-import { readStored, writeStored } from "./stored-preference";
+import { useStoredPreference, writeStored } from "./stored-preference";
 import { profileCardClass } from "./profile-section";
 
 const SOURCES = [
@@ -22,13 +22,14 @@ const SOURCES = [
 ] as const;
 type Source = (typeof SOURCES)[number]["value"];
 
-function storedSource(): Source {
-  const stored = readStored(STORAGE_KEYS.profilePicSource);
+function asSource(stored: string | null): Source {
   return SOURCES.some((s) => s.value === stored) ? (stored as Source) : DEFAULT_PROFILE_PIC_SOURCE;
 }
 
 export function ProfileHeader({ user }: { user: OwnUser }) {
-  const [source, setSource] = useState<Source>(storedSource);
+  const stored = useStoredPreference(STORAGE_KEYS.profilePicSource);
+  const [chosen, setSource] = useState<Source | null>(null);
+  const source = chosen ?? asSource(stored);
   const id = useId();
   const toast = useToast();
   // The same request (and cache entry) as the Twitch box below.

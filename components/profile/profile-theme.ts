@@ -9,7 +9,7 @@
  */
 import type { CSSProperties } from "react";
 import { DEFAULT_ACCENT_COLOR, DEFAULT_PROFILE_TEXT_COLOR, STORAGE_KEYS } from "@/lib/constants";
-import { readStored } from "./stored-preference";
+import { useStoredPreference } from "./stored-preference";
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** slate-800: the lightest surface profile text sits on (cards are slate-900, their hover slate-800). */
@@ -28,10 +28,12 @@ function pick(...candidates: (string | null | undefined)[]): string | undefined 
 }
 
 /** The own profile: the account's saved colours win over this browser's stored ones. */
-export function ownProfileColors(account: { accent_color: string | null; text_color: string | null }): ProfileColors {
+export function useOwnProfileColors(account: { accent_color: string | null; text_color: string | null }): ProfileColors {
+  const storedAccent = useStoredPreference(STORAGE_KEYS.accentColor);
+  const storedText = useStoredPreference(STORAGE_KEYS.profileTextColor);
   return {
-    accent: pick(account.accent_color, readStored(STORAGE_KEYS.accentColor)) ?? DEFAULT_ACCENT_COLOR,
-    text: pick(account.text_color, readStored(STORAGE_KEYS.profileTextColor)) ?? DEFAULT_PROFILE_TEXT_COLOR,
+    accent: pick(account.accent_color, storedAccent) ?? DEFAULT_ACCENT_COLOR,
+    text: pick(account.text_color, storedText) ?? DEFAULT_PROFILE_TEXT_COLOR,
   };
 }
 

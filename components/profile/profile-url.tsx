@@ -5,7 +5,7 @@
  * route is /{username}, so the username comes first (a link by Twitch name or display name would
  * not open the profile here).
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { COPY_CONFIRMATION_MS } from "@/lib/constants";
 import type { OwnUser } from "@/lib/schemas/user";
 import { ProfileSection } from "./profile-section";
@@ -17,10 +17,13 @@ export function profileUrl(origin: string, user: Pick<OwnUser, "username" | "twi
   return `${origin}/${slug}`;
 }
 
+/** The page's origin never changes; it is read once the page runs in the browser (the server renders without it). */
+const subscribeNever = () => () => undefined;
+
 export function ProfileUrl({ user }: { user: OwnUser }) {
   const [copied, setCopied] = useState(false);
   const id = useId();
-  const url = profileUrl(window.location.origin, user);
+  const url = profileUrl(useSyncExternalStore(subscribeNever, () => window.location.origin, () => ""), user);
 
   useEffect(() => {
     if (!copied) return;

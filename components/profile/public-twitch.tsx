@@ -3,7 +3,7 @@
 import { ApiClientError } from "@/lib/api/client";
 import { usePublicTwitchInfo } from "@/lib/api/use-public-profile";
 import { useTwitchConfigured } from "@/lib/api/use-providers";
-import { TWITCH_INFO_TEXTS } from "@/lib/schemas/auth";
+import { TWITCH_INFO_TEXTS } from "@/lib/twitch-info-texts";
 import { ProfileSection } from "./profile-section";
 import { TwitchLiveBadge, TwitchLivePlayer } from "./twitch-live";
 

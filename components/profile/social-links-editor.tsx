@@ -8,9 +8,9 @@ import { useId, useState } from "react";
 import { FieldError, Input, invalidFieldProps } from "@/components/ui/field";
 import { updateOwnProfile } from "@/lib/api/use-own-user";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "@/lib/constants";
-import { problemsOf } from "@/lib/forms/form-errors";
-import { profileUpdateSchema, type OwnUser, type ProfileUpdate } from "@/lib/schemas/user";
+import type { OwnUser, ProfileUpdate } from "@/lib/schemas/user";
 import { EditActions } from "./edit-actions";
+import { profileUpdateProblems, usePreloadedProfileCheck } from "./profile-update-check";
 import { ProfileSection } from "./profile-section";
 import { SocialLinkList } from "./social-link-list";
 import { SOCIAL_LABELS, socialLinksOf } from "./social-links";
@@ -69,9 +69,10 @@ export function SocialLinksEditor({ user }: { user: OwnUser }) {
 
 /** One edit of the links; unmounted on cancel and after a save. */
 function SocialLinksForm({ user, onDone }: { user: OwnUser; onDone: () => void }) {
+  usePreloadedProfileCheck();
   const { state, action } = useEditorAction<Draft, UsernameField>({
     read: readDraft,
-    check: (draft) => problemsOf(profileUpdateSchema, changesOf(draft), USERNAME_FIELDS),
+    check: (draft) => profileUpdateProblems(changesOf(draft), USERNAME_FIELDS),
     persist: (draft) => updateOwnProfile(changesOf(draft)),
     failure: "Failed to update social links.",
     saved: "Social links saved.",

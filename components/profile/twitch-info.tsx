@@ -8,7 +8,8 @@ import useSWR from "swr";
 import { ApiClientError, apiFetch } from "@/lib/api/client";
 import { useTwitchConfigured } from "@/lib/api/use-providers";
 import { TwitchLiveBadge, TwitchLivePlayer } from "./twitch-live";
-import { TWITCH_INFO_TEXTS, type TwitchInfo as TwitchInfoData } from "@/lib/schemas/auth";
+import { TWITCH_INFO_TEXTS } from "@/lib/twitch-info-texts";
+import type { TwitchInfo as TwitchInfoData } from "@/lib/schemas/auth";
 import { profileCardClass } from "./profile-section";
 
 /** What to show for a failed Twitch info request (also used by the public profile's section). */

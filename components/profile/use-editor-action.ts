@@ -19,8 +19,8 @@ export interface EditorState<T, K extends string> {
 
 interface Options<T, K extends string> {
   read: (form: FormData) => T;
-  /** The draft's problems, found before anything is sent; null to send it. */
-  check?: (draft: T) => FormErrors<K> | null;
+  /** The draft's problems, found before anything is sent; null to send it (may load its schema first). */
+  check?: (draft: T) => FormErrors<K> | null | Promise<FormErrors<K> | null>;
   persist: (draft: T) => Promise<unknown>;
   /** This editor's failure text, e.g. "Failed to update bio." */
   failure: string;
@@ -35,7 +35,7 @@ export function useEditorAction<T, K extends string = never>({ read, check, pers
   const [state, action] = useActionState(
     async (_previous: EditorState<T, K>, form: FormData): Promise<EditorState<T, K>> => {
       const draft = read(form);
-      const problems = check?.(draft);
+      const problems = await check?.(draft);
       if (problems) return { draft, error: failureText(failure, new Error(problems.messages.join(" "))), fieldErrors: problems.fields };
       try {
         await persist(draft);

@@ -6,8 +6,8 @@
  */
 import { useState, type FormEvent } from "react";
 import { deleteRecording, updateRecording } from "@/lib/api/use-recordings";
-import { RECORDING_PRIVACY, type Recording, type RecordingPrivacy } from "@/lib/schemas/recording";
-import { RECORDING_TITLE_MAX } from "@/lib/sync";
+import type { Recording, RecordingPrivacy } from "@/lib/schemas/recording";
+import { RECORDING_PRIVACY, RECORDING_TITLE_MAX } from "@/lib/sync/recording-limits";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 

@@ -4,7 +4,7 @@
  * cookie session, else a guest identity (a username; kept for this tab in sessionStorage).
  */
 import { ApiClient } from "@/extension/src/background/api-client";
-import { exchangeCurrentSession } from "@/lib/auth-client";
+import { exchangeCurrentSession } from "@/lib/auth/session-exchange";
 import { STORAGE_KEYS } from "@/lib/constants";
 
 const GUEST_KEY = "vp:watch-guest";

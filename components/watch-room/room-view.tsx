@@ -4,7 +4,7 @@
  * chat (a column on phones). In music mode the player shrinks into an audio-first stage and the
  * request form comes first.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, hostBufferingText, partyAdsText, syncStatusText } from "@/extension/src/overlay/status-text";
 import { ApiClient } from "@/extension/src/background/api-client";
@@ -27,6 +27,16 @@ import { RecordingBar } from "./recording-bar";
 import { RequestsPanel } from "./requests-panel";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
+
+/**
+ * The panels, memoised: the room re-renders on every model (sync status, presence, each event) and
+ * the room handle's functions are stable, so a panel re-renders only when its own data changes.
+ */
+const MemoQueuePanel = memo(QueuePanel);
+const MemoRequestsPanel = memo(RequestsPanel);
+const MemoPollPanel = memo(PollPanel);
+const MemoMembersPanel = memo(MembersPanel);
+const MemoRoomChat = memo(RoomChat);
 
 type RoomControl = SyncPlayer & { setMuted(muted: boolean): void; readonly muted: boolean; duration?(): number | null };
 
@@ -172,6 +182,18 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   );
   const duration = useCallback(() => controlRef.current?.duration?.() ?? media?.duration ?? null, [media?.duration]);
 
+  const reports = model?.reports;
+  const youUserId = model?.you?.userId ?? null;
+  const reportedByYou = useMemo(() => new Set((reports ?? []).filter((r) => r.reporterId === youUserId).map((r) => r.messageId)), [reports, youUserId]);
+  const ads = model?.ads;
+  const inAd = useMemo(() => ads?.map((a) => a.memberId), [ads]);
+  const chatProvider = model?.party?.chatProvider;
+  const chatChannel = model?.party?.chatChannel;
+  const memberSettings = useMemo(
+    () => ({ ...hostSettings, waitForEveryone, pauseForAds, ...(chatProvider === "twitch" && chatChannel ? { twitchVotes } : {}) }),
+    [hostSettings, waitForEveryone, pauseForAds, twitchVotes, chatProvider, chatChannel],
+  );
+
   if (!model || !model.party) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12 text-slate-300" role="status">
@@ -180,16 +202,15 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
     );
   }
   const badge = connectionBadge(model);
-  const reportedByYou = new Set((model.reports ?? []).filter((r) => r.reporterId === model.you?.userId).map((r) => r.messageId));
   const party = model.party;
   const removal = model.you ? (removals.get(model.you.userId) ?? null) : null;
   const ended = party.state === "ENDED" || model.connection === "closed" || removal !== null;
   const mutedMe = model.you !== null && moderation.muted.includes(model.you.userId);
   const musicMode = queue.settings.musicMode;
   const queuePanel = (
-    <QueuePanel key="queue" queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} showNowPlaying={!musicMode} />
+    <MemoQueuePanel key="queue" queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} showNowPlaying={!musicMode} />
   );
-  const requestsPanel = <RequestsPanel key="requests" requests={queue.requests} isHost={isHost} youId={model.you?.userId ?? null} prominent={musicMode} send={send} />;
+  const requestsPanel = <MemoRequestsPanel key="requests" requests={queue.requests} isHost={isHost} youId={model.you?.userId ?? null} prominent={musicMode} send={send} />;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 sm:px-4 lg:grid-cols-[minmax(0,1fr)_340px]">
@@ -276,11 +297,11 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
         {/* Keyed, so switching music mode reorders the panels without losing what is typed in them. */}
         {!ended && (musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel])}
         {!ended && (
-          <PollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />
+          <MemoPollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />
         )}
       </section>
       <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
-        <MembersPanel
+        <MemoMembersPanel
           members={model.members}
           roster={model.roster}
           hostDisplayName={party.hostDisplayName}
@@ -290,11 +311,11 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           inviteCode={inviteCode}
           onModerate={isHost && !ended ? onModerate : undefined}
           muted={moderation.muted}
-          inAd={model.ads?.map((a) => a.memberId)}
-          settings={isHost && !ended ? { ...hostSettings, waitForEveryone, pauseForAds, ...(party.chatProvider === "twitch" && party.chatChannel ? { twitchVotes } : {}) } : undefined}
+          inAd={inAd}
+          settings={isHost && !ended ? memberSettings : undefined}
         />
         {isHost && <ReportsPanel reports={model.reports ?? []} />}
-        <RoomChat
+        <MemoRoomChat
           messages={model.chat}
           disabled={ended || mutedMe}
           onSend={room.sendChat}

@@ -10,10 +10,10 @@ import { JoinPartyButton } from "@/components/parties/join-party-button";
 import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { problemsOf } from "@/lib/forms/form-errors";
-import { useCurrentUser } from "@/lib/api/use-current-user";
 import { platformName } from "@/lib/platforms";
 import { guestInputSchema, type PartyDetail } from "@/lib/schemas/party";
-import { isRoomPlayable } from "@/lib/watch-room/media-key";
+import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";
+import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
 import { RoomView } from "./room-view";
@@ -21,21 +21,23 @@ import { RoomView } from "./room-view";
 type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
 
 export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls }) {
-  const { user, isLoading } = useCurrentUser();
   const [access, setAccess] = useState<Access>({ kind: "resolving" });
   const [detail, setDetail] = useState<PartyDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (access.kind !== "resolving" || isLoading) return;
+    if (access.kind !== "resolving") return;
     let cancelled = false;
     void (async () => {
       const stored = storedRoomToken();
       let next: Access = { kind: "guest-form" };
       if (stored) next = { kind: "token", token: stored };
-      else if (user) {
+      else {
+        // The exchange reads the session itself: signed out, it fails and the guest form shows. Not
+        // waiting for the header's session check first keeps one round trip off the way into the room.
         try {
-          next = { kind: "token", token: await sessionRoomToken() };
+          const token = await sessionRoomToken();
+          if (token) next = { kind: "token", token };
         } catch {
           next = { kind: "guest-form" };
         }
@@ -45,7 +47,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     return () => {
       cancelled = true;
     };
-  }, [access.kind, isLoading, user]);
+  }, [access.kind]);
 
   const token = access.kind === "token" ? access.token : null;
   useEffect(() => {
@@ -68,6 +70,13 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
       cancelled = true;
     };
   }, [token, partyId]);
+
+  // The join answer names the party's video: a YouTube party's player script starts loading now,
+  // while the room connects, rather than once the room has rendered its player (a round trip later).
+  const youtubeParty = detail !== null && playableMedia(detail.host_video_url)?.platform === "youtube";
+  useEffect(() => {
+    if (youtubeParty) loadYouTubeApi(urls.youtubeApi).catch(() => undefined);
+  }, [youtubeParty, urls.youtubeApi]);
 
   if (error) return <RoomMessage title="Can't open this party">{error}</RoomMessage>;
   if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;

@@ -7,13 +7,7 @@ import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from "@/li
 import { safeText } from "./common";
 import { displayNameSchema } from "./user";
 
-/** Social sign-in providers, in button order. */
-export const SOCIAL_PROVIDERS = [
-  { id: "google", label: "Google" },
-  { id: "twitch", label: "Twitch" },
-  { id: "kick", label: "Kick" },
-] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]["id"];
+export { describeSignInError, SOCIAL_PROVIDERS, type SocialProvider } from "@/lib/auth/social-providers";
 
 export const providersStatusSchema = z.object({ google: z.boolean(), twitch: z.boolean(), kick: z.boolean() });
 export type ProvidersStatus = z.infer<typeof providersStatusSchema>;
@@ -99,13 +93,6 @@ export const accountInfoUpdateSchema = z
   .refine((v) => v.username !== undefined || v.display_name !== undefined || v.email !== undefined, "Nothing to update.");
 export type AccountInfoUpdate = z.infer<typeof accountInfoUpdateSchema>;
 
-/** Profile texts for the Twitch box (answers of the Twitch info routes use the first two). */
-export const TWITCH_INFO_TEXTS = {
-  notFound: "No Twitch info found.",
-  unavailable: "Twitch info unavailable",
-  failed: "Failed to load Twitch info.",
-} as const;
-
 /** Twitch info (displayName, profileImageUrl, isLive, userId), plus the login and the embed URL the profile's player needs. */
 export const twitchInfoSchema = z.object({
   login: z.string(),
@@ -124,22 +111,3 @@ export const kickPopupMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("kickAuthError"), error: z.string() }),
 ]);
 export type KickPopupMessage = z.infer<typeof kickPopupMessageSchema>;
-
-/**
- * Why a provider sign-in did not sign anyone in, in words a person can act on. Codes come from
- * Better Auth's OAuth callback (`account_not_linked`, `access_denied`, ...) or our Kick sign-in.
- */
-export function describeSignInError(code: string, providerLabel: string): string {
-  switch (code.replace(/ /g, "_")) {
-    case "account_not_linked":
-      return `An account with this e-mail already exists. Log in to it and link ${providerLabel} from your profile.`;
-    case "access_denied":
-      return `${providerLabel} sign-in was cancelled.`;
-    case "signup_disabled":
-      return "Sign-up is disabled on this server.";
-    case "account_already_linked_to_different_user":
-      return `This ${providerLabel} account is already linked to another user.`;
-    default:
-      return `Could not sign you in with ${providerLabel}.`;
-  }
-}

@@ -4,9 +4,10 @@
  */
 import { z } from "zod";
 import { RECORDING_TITLE_MAX, recordedEntrySchema, recordingStartSchema } from "@/lib/sync";
+import { RECORDING_PRIVACY } from "@/lib/sync/recording-limits";
 import { safeText } from "./common";
 
-export const RECORDING_PRIVACY = ["public", "unlisted", "private"] as const;
+export { RECORDING_PRIVACY };
 export type RecordingPrivacy = (typeof RECORDING_PRIVACY)[number];
 export const RECORDING_NOT_FOUND = "Recording not found.";
 export const RECORDING_OWNER_ONLY = "Only the host who recorded it can change or delete this recording.";

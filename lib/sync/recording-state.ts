@@ -6,6 +6,7 @@
  * Imports stay relative (the extension bundles lib/sync).
  */
 import { z } from "zod";
+import { RECORDING_TITLE_MAX } from "./recording-limits";
 import { safeText } from "./safe-text";
 
 /** A recording in progress: which one, since when (server ms), and whether chat goes into it. */
@@ -16,7 +17,7 @@ export const recordingStateSchema = z.object({
 });
 export type RecordingState = z.infer<typeof recordingStateSchema>;
 
-export const RECORDING_TITLE_MAX = 200;
+export { RECORDING_TITLE_MAX };
 /** What every member is told while the party is recorded. */
 export const RECORDING_NOTICE = "This party is being recorded, chat included.";
 export const RECORDING_NOTICE_NO_CHAT = "This party is being recorded (chat is not).";

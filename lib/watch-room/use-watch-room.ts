@@ -4,7 +4,7 @@
  * (PartyConnection: the SSE stream with Last-Event-ID resume and the command queue; SyncSession: the
  * lib/sync engine wired to a player), with the room's embedded player as the SyncPlayer.
  */
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { ApiClient } from "@/extension/src/background/api-client";
 import { PartyConnection } from "@/extension/src/background/party-connection";
 import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
@@ -60,7 +60,11 @@ export function useWatchRoom(
         },
         // The room's player follows the party's media itself (see WatchRoom): nothing to open.
         navigate: () => undefined,
-        render: (next) => setModel({ ...next }),
+        // A transition: the room re-renders on every event and clock sample (a burst of them while
+        // joining), and the first one builds the whole room. Rendered urgently, each was one long
+        // task on a phone's CPU; as a transition React renders in slices, yields to input, and
+        // folds a burst of models into the latest one.
+        render: (next) => startTransition(() => setModel({ ...next })),
         mediaKeyOf: roomMediaKey,
       },
       { url: "", title: "" },
@@ -71,7 +75,9 @@ export function useWatchRoom(
       partyId,
       onEvent: (event) => {
         session.receive(event);
-        onEventRef.current?.(event);
+        // With the model's render (above): the room's own state from the same event (queue,
+        // moderation) renders in the same transition instead of as one urgent render of the room.
+        startTransition(() => onEventRef.current?.(event));
       },
       onStatus: (status) => session.setConnection(status.state, status.state === "closed" ? status.error : null),
     });
@@ -90,40 +96,45 @@ export function useWatchRoom(
     };
   }, [partyId, token]);
 
-  return {
-    model,
-    send: async (command) => {
-      const connection = connectionRef.current;
-      if (!connection) throw new Error("Not connected to the party.");
-      await connection.send(command);
-    },
-    sendChat: async (text) => {
-      await sessionRef.current?.sendChat(text);
-    },
-    reportMessage: async (messageId) => {
-      const session = sessionRef.current;
-      if (!session) throw new Error("Not connected to the party.");
-      await session.reportMessage(messageId);
-    },
-    vote: async (pollId, option) => {
-      const session = sessionRef.current;
-      if (!session) throw new Error("Not connected to the party.");
-      await session.vote(pollId, option);
-    },
-    setPlayer: (player) => sessionRef.current?.setPlayer(player),
-    showing: (url, title) => sessionRef.current?.setTab(url, title),
-    syncNow: () => sessionRef.current?.syncNow(),
-    setViewerOffset: (offsetMs) => {
-      const session = sessionRef.current;
-      if (!session) return;
-      session.setViewerOffset(offsetMs);
-      writeViewerOffset(session.model.viewerOffsetMs ?? 0);
-    },
-    serverNow: () => {
-      const clock = sessionRef.current?.client.clock;
-      return clock && clock.sampleCount > 0 ? clock.toServerTime(performance.timeOrigin + performance.now()) : null;
-    },
-  };
+  // The handle's functions read the refs only: one set for the room's life, so the panels that take
+  // them (memoised) re-render when their own data changes, not on every model.
+  const actions = useMemo<Omit<WatchRoomHandle, "model">>(
+    () => ({
+      send: async (command) => {
+        const connection = connectionRef.current;
+        if (!connection) throw new Error("Not connected to the party.");
+        await connection.send(command);
+      },
+      sendChat: async (text) => {
+        await sessionRef.current?.sendChat(text);
+      },
+      reportMessage: async (messageId) => {
+        const session = sessionRef.current;
+        if (!session) throw new Error("Not connected to the party.");
+        await session.reportMessage(messageId);
+      },
+      vote: async (pollId, option) => {
+        const session = sessionRef.current;
+        if (!session) throw new Error("Not connected to the party.");
+        await session.vote(pollId, option);
+      },
+      setPlayer: (player) => sessionRef.current?.setPlayer(player),
+      showing: (url, title) => sessionRef.current?.setTab(url, title),
+      syncNow: () => sessionRef.current?.syncNow(),
+      setViewerOffset: (offsetMs) => {
+        const session = sessionRef.current;
+        if (!session) return;
+        session.setViewerOffset(offsetMs);
+        writeViewerOffset(session.model.viewerOffsetMs ?? 0);
+      },
+      serverNow: () => {
+        const clock = sessionRef.current?.client.clock;
+        return clock && clock.sampleCount > 0 ? clock.toServerTime(performance.timeOrigin + performance.now()) : null;
+      },
+    }),
+    [],
+  );
+  return { model, ...actions };
 }
 
 /** The viewer's offset is their device's (a TV behind a capture card), so it is kept in this browser. */

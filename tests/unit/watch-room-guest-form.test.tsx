@@ -9,11 +9,11 @@ import { WatchRoom } from "@/components/watch-room/watch-room";
 import { guestRoomToken } from "@/components/watch-room/room-access";
 
 jest.setTimeout(30_000);
-jest.mock("@/lib/api/use-current-user", () => ({ useCurrentUser: () => ({ user: null, isLoading: false, refetch: () => {} }) }));
 jest.mock("@/components/watch-room/room-view", () => ({ RoomView: () => <p>In the room</p> }));
 jest.mock("@/components/watch-room/room-access", () => ({
   storedRoomToken: () => null,
-  sessionRoomToken: jest.fn(),
+  // Signed out: the session exchange has no session to exchange.
+  sessionRoomToken: jest.fn(() => Promise.reject(new Error("Failed to exchange for backend JWT"))),
   forgetRoomToken: jest.fn(),
   guestRoomToken: jest.fn(),
 }));

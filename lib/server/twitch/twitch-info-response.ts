@@ -4,7 +4,8 @@ import "server-only";
  * server's host as Twitch's `parent`), 404 when there is no channel to show, 503 when Twitch is
  * down or not configured — so clients can tell "no channel" from "try later".
  */
-import { TWITCH_INFO_TEXTS, twitchInfoSchema, type TwitchInfo } from "@/lib/schemas/auth";
+import { TWITCH_INFO_TEXTS } from "@/lib/twitch-info-texts";
+import { twitchInfoSchema, type TwitchInfo } from "@/lib/schemas/auth";
 import { getEnv } from "@/lib/server/env";
 import { notFound } from "@/lib/server/http/api-error";
 import { errorJson } from "@/lib/server/http/error-response";
