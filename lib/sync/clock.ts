@@ -38,7 +38,10 @@ export type ClockMethod = "intersection" | "min-delay";
 
 export interface ClockConfig {
   method: ClockMethod;
-  /** Samples kept. 16 × the periodic interval = how long an old lucky sample can stay the best. */
+  /**
+   * Samples kept. A full window drops its least useful sample (the widest once aged: see
+   * `leastUseful`), so a lucky sample stays until its age-widened interval is the widest.
+   */
   windowSize: number;
   /** Pings sent quickly after start/reset. */
   burstSize: number;
@@ -259,11 +262,35 @@ export class ClockEstimator {
 
   private push(sample: MeasuredSample): void {
     this.samples.push(sample);
-    if (this.samples.length > this.config.windowSize) this.samples.shift();
+    if (this.samples.length > this.config.windowSize) this.samples.splice(this.leastUseful(), 1);
     let best = this.samples[0] ?? null;
     for (const s of this.samples) if (best === null || s.delay < best.delay) best = s;
     this.best = best;
     this.estimate = best && this.estimateFrom(best);
+  }
+
+  /**
+   * Which sample a full window drops: the one whose interval, widened by its age as `estimateFrom`
+   * widens it, is the widest — it pins the estimate least — never the newest. Dropping the oldest
+   * instead let a spell of slow answers (a throttled, busy page sends pings and then cannot get to
+   * them; up-legs of 0.4–1.2 s, every ping one-sided) push every precise sample out within a second:
+   * in real Chromium the estimate then rested on slow samples alone and moved 100–800 ms. Old
+   * samples still go as they age: their widening grows until newer ones are narrower.
+   */
+  private leastUseful(): number {
+    const samples = this.samples;
+    const newest = samples[samples.length - 1]!.t3;
+    let widest = 0;
+    let widestWidth = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < samples.length - 1; i++) {
+      const s = samples[i]!;
+      const width = s.delay + (2 * (newest - s.t3) * this.config.maxDriftPpm) / 1e6;
+      if (width > widestWidth) {
+        widest = i;
+        widestWidth = width;
+      }
+    }
+    return widest;
   }
 
   private estimateFrom(best: MeasuredSample): { offset: number; errorBound: number; at: number; skew: number } {

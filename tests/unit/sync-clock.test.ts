@@ -246,4 +246,17 @@ describe("ClockEstimator", () => {
     clock.addSample({ t0: 5000, t1: 5000 + high, t2: 5000 + high, t3: 5000 + high - low });
     expect(clock.offset).toBeGreaterThan(-2.5 + miss - 0.01);
   });
+
+  it("keeps its precise samples when a spell of slow one-sided answers would fill the window", () => {
+    // A throttled, busy page stamps its pings and then cannot send them for 0.4–1.2 s: every answer
+    // of the spell says "between about 0 and +800". Dropping the oldest sample let 32 of them push
+    // out every precise one within a second, and the estimate moved ~400 ms.
+    const clock = new ClockEstimator();
+    const rng = createRng(3);
+    let t = feed(clock, rng, { from: 0, count: 16, everyMs: 25, offset: 0, min: 1, max: 3 });
+    for (let i = 0; i < 40; i++, t += 25) clock.addSample(exchange(t, 0, rng.uniform(400, 1200), rng.uniform(1, 3)));
+    expect(Math.abs(clock.offset)).toBeLessThan(3);
+    expect(clock.errorBound).toBeLessThan(5);
+  });
 });
+
