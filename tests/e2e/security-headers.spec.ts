@@ -83,7 +83,7 @@ function directives(policy: string | undefined): Map<string, string[]> {
 }
 
 test("pages carry the CSP and security headers; static pages stay prerendered and use hashes, dynamic ones a nonce", async ({ request }) => {
-  for (const path of ["/", "/faqs", BLOG_POST, "/parties", "/profile", "/extension-auth"]) {
+  for (const path of ["/", "/faqs", BLOG_POST, "/parties", "/extension-auth"]) {
     const res = await request.get(path, { headers: { "X-Forwarded-Proto": "https" } });
     expect(res.status(), path).toBe(200);
     expectConstantHeaders(res);
@@ -99,19 +99,25 @@ test("pages carry the CSP and security headers; static pages stay prerendered an
     expect(res.headers()["x-nextjs-prerender"], path).toMatch(/^1\b/);
   }
 
-  // A page rendered per request (an unknown user's profile): its scripts carry this response's nonce.
-  const dynamic = await request.get("/nobody_by_this_name_csp");
-  expect(dynamic.status()).toBe(404);
-  expectConstantHeaders(dynamic);
-  const nonce = directives(dynamic.headers()["content-security-policy"])
-    .get("script-src")
-    ?.find((s) => s.startsWith("'nonce-"))
-    ?.slice("'nonce-".length, -1);
-  expect(nonce).toBeTruthy();
-  const html = await dynamic.text();
-  expect(html).toContain(`nonce="${nonce}"`);
-  const again = await request.get("/nobody_by_this_name_csp");
-  expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+  // Pages rendered per request (an unknown user's profile; /profile, which renders the signed-in
+  // user's profile into its HTML): their scripts carry this response's nonce, a new one each time.
+  for (const [path, status] of [["/nobody_by_this_name_csp", 404], ["/profile", 200]] as const) {
+    const dynamic = await request.get(path, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(dynamic.status(), path).toBe(status);
+    expectConstantHeaders(dynamic);
+    const csp = directives(dynamic.headers()["content-security-policy"]);
+    expect(csp.get("script-src"), path).not.toContain("'unsafe-inline'");
+    expect(csp.get("frame-ancestors"), path).toEqual(["'self'"]);
+    const nonce = csp
+      .get("script-src")
+      ?.find((s) => s.startsWith("'nonce-"))
+      ?.slice("'nonce-".length, -1);
+    expect(nonce, path).toBeTruthy();
+    const html = await dynamic.text();
+    expect(html, path).toContain(`nonce="${nonce}"`);
+    const again = await request.get(path, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(again.headers()["content-security-policy"], path).not.toContain(`'nonce-${nonce}'`);
+  }
 });
 
 test("API responses and static files carry the security headers", async ({ request }) => {
