@@ -93,7 +93,7 @@ async function createAuth() {
   const env = getEnv();
   const db = await getDb();
   // The same origins the API's cross-site write check accepts (lib/server/http/site-origins.ts).
-  const trustedOrigins = siteOrigins(env);
+  const trustedOrigins = [...siteOrigins(env)];
   // Google, Twitch, Kick: built-in providers, or generic OAuth ones when endpoints are overridden.
   const { socialProviders, generic } = socialSignInConfig(env);
 

@@ -33,18 +33,82 @@ export function isHandledOnNode(response: Response): boolean {
 }
 
 /**
- * A web Request for a Node request: same method, URL and headers, and no body of its own. The body
- * stays on the Node request, read straight from it by `readNodeBody` (what parseBody does for such a
- * request): a web stream around it, read back through a reader, cost more than the rest of a party
- * command. There is no abort signal either: on this path nothing waits for one (an SSE stream watches
- * its Node response, node-sse.ts), and making one per request cost a listener, and an exception
- * object each time a connection closed.
+ * What a route handler sees of a Node request on the fast path, in place of a web Request: the method,
+ * the URL and the headers' `get`, which is all the fast-path routes and their wrapper read (withApi,
+ * parseBody, parseQuery, the SSE handlers). Building an undici Request (its Headers, URL, and the
+ * abort signal it makes on its own) was the largest single cost of a party command past the socket
+ * writes. `get` answers what `Headers.get` answered on the Headers built from `rawHeaders` (every
+ * value of a repeated field, joined with ", "), not Node's `req.headers`, which keeps only the
+ * first of some repeated fields and joins cookies with "; ". Whatever needs a real Headers (Better
+ * Auth's session lookup) gets one from `toWebHeaders`. The body stays on the Node request, read
+ * straight from it by `readNodeBody` (what parseBody does for such a request). There is no abort
+ * signal: on this path nothing waits for one (an SSE stream watches its Node response, node-sse.ts).
  */
-export function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  return Object.assign(new Request(new URL(req.url ?? "/", origin), { method: req.method, headers }), { [NODE_RESPONSE]: res });
+class NodeRequestView {
+  readonly [NODE_RESPONSE]: ServerResponse;
+  readonly method: string;
+  readonly headers: NodeHeadersView;
+  #url: string | undefined;
+  readonly #path: string;
+  readonly #origin: string;
+
+  constructor(req: IncomingMessage, res: ServerResponse, origin: string) {
+    this[NODE_RESPONSE] = res;
+    this.method = req.method ?? "GET";
+    this.headers = new NodeHeadersView(req.rawHeaders);
+    this.#path = req.url ?? "/";
+    this.#origin = origin;
+  }
+
+  /** As `Request.url`: the absolute, normalised URL (parsed on first use only). */
+  get url(): string {
+    return (this.#url ??= new URL(this.#path, this.#origin).href);
+  }
+}
+
+class NodeHeadersView {
+  readonly #raw: string[];
+
+  constructor(raw: string[]) {
+    this.#raw = raw;
+  }
+
+  get(name: string): string | null {
+    const raw = this.#raw;
+    const wanted = name.toLowerCase();
+    let value: string | null = null;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const key = raw[i]!;
+      if (key.length !== wanted.length || key.toLowerCase() !== wanted) continue;
+      value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+    }
+    return value;
+  }
+
+  /** The same fields as a web Headers (what Headers built from `rawHeaders` held). */
+  toHeaders(): Headers {
+    const headers = new Headers();
+    const raw = this.#raw;
+    for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    return headers;
+  }
+}
+
+/**
+ * The request a fast-path route handler receives for a Node request (see NodeRequestView): typed as
+ * the `Request` the handlers are written against, and holding the part of it they use on this path.
+ */
+export function toHandlerRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+  return new NodeRequestView(req, res, origin) as unknown as Request;
+}
+
+/** A real Headers for a request's headers (a fast-path request's are built from the Node request). */
+export function toWebHeaders(headers: Pick<Headers, "get">): Headers {
+  if (headers instanceof Headers) return headers;
+  // Duck-typed: another bundle's copy of this module may have made the view.
+  const view = headers as Partial<Pick<NodeHeadersView, "toHeaders">>;
+  if (typeof view.toHeaders === "function") return view.toHeaders();
+  throw new TypeError("Not a request's headers");
 }
 
 /** Thrown by `readNodeBody` when the body is longer than the limit; it stopped reading there. */
@@ -116,16 +180,18 @@ export async function writeWebResponse(res: ServerResponse, response: Response):
  */
 export function writeNodeJson(res: ServerResponse, body: unknown, headers: Record<string, string>): void {
   const out: Record<string, string> = { ...headers };
-  let bytes: Buffer | undefined;
+  // A string body leaves with the header block in one write (Node prepends the headers to a string;
+  // a Buffer would go out as a second buffer of a writev).
+  let text: string | undefined;
   if (body === undefined || body === null) {
     res.statusCode = 204;
   } else {
-    bytes = Buffer.from(JSON.stringify(body));
+    text = JSON.stringify(body);
     out["content-type"] = "application/json";
-    out["content-length"] = String(bytes.byteLength);
+    out["content-length"] = String(Buffer.byteLength(text));
     res.statusCode = 200;
   }
   if (!res.req.complete) out["connection"] = "close";
   res.writeHead(res.statusCode, out);
-  res.end(bytes);
+  res.end(text);
 }

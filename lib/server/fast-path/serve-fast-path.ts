@@ -25,7 +25,7 @@ import { getEnv } from "@/lib/server/env";
 import { toErrorResponse } from "@/lib/server/http/error-response";
 import { activePartiesQuerySchema } from "@/lib/schemas/party";
 import { ACTIVE_PARTIES_CACHE_CONTROL, activePartiesBody } from "@/lib/server/parties/active-parties-snapshot";
-import { isHandledOnNode, toWebRequest, writeWebResponse } from "./node-request";
+import { isHandledOnNode, toHandlerRequest, writeWebResponse } from "./node-request";
 
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 type RouteModule = Partial<Record<string, RouteHandler | unknown>>;
@@ -132,7 +132,7 @@ export function createFastPath(): (req: IncomingMessage, res: ServerResponse) =>
     };
     if (method === "GET" && pathname === ACTIVE_LIST && serveActiveList(req, res, query < 0 ? "" : url.slice(query + 1), setHeaders)) return true;
     setHeaders();
-    const request = toWebRequest(req, res, origin);
+    const request = toHandlerRequest(req, res, origin);
 
     void (async () => {
       try {

@@ -19,7 +19,19 @@ export function normalizeOrigin(value: string): string {
   }
 }
 
-export function siteOrigins(env: ServerEnv = getEnv()): string[] {
+/** By configuration: every API write asks, and the answer only changes with the env (tests swap it). */
+const known = new WeakMap<ServerEnv, readonly string[]>();
+
+export function siteOrigins(env: ServerEnv = getEnv()): readonly string[] {
+  let origins = known.get(env);
+  if (!origins) {
+    origins = Object.freeze(computeSiteOrigins(env));
+    known.set(env, origins);
+  }
+  return origins;
+}
+
+function computeSiteOrigins(env: ServerEnv): string[] {
   const extra = env.VP_TRUSTED_ORIGINS?.split(",").map((o) => o.trim()).filter(Boolean) ?? [];
   const all = [env.baseUrl, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, ...extra].map(normalizeOrigin);
   return [...new Set(all)];

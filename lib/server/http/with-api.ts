@@ -7,7 +7,7 @@ import "server-only";
  */
 import type { z } from "zod";
 import { getAuth } from "@/lib/server/auth";
-import { handledOnNode, NodeBodyTooLarge, nodeResponseOf, readNodeBody, writeNodeJson } from "@/lib/server/fast-path/node-request";
+import { handledOnNode, NodeBodyTooLarge, nodeResponseOf, readNodeBody, toWebHeaders, writeNodeJson } from "@/lib/server/fast-path/node-request";
 import { GUEST_TOKEN_PREFIX, verifyGuestToken } from "@/lib/server/guests/guest-token";
 import { clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
 import { ApiError, crossSiteRequest, unauthorized } from "./api-error";
@@ -61,7 +61,9 @@ export async function resolveSession(
     };
   }
   const auth = await getAuth();
-  const result = await auth.api.getSession({ headers: req.headers }).catch(() => null);
+  // A fast-path request carries a view of the Node request's headers (node-request.ts); Better Auth
+  // gets a real Headers.
+  const result = await auth.api.getSession({ headers: toWebHeaders(req.headers) }).catch(() => null);
   if (!result) return null;
   return { user: result.user as SessionUser, sessionId: result.session.id };
 }
