@@ -55,7 +55,7 @@ class NodeRequestView {
   constructor(req: IncomingMessage, res: ServerResponse, origin: string) {
     this[NODE_RESPONSE] = res;
     this.method = req.method ?? "GET";
-    this.headers = new NodeHeadersView(req.rawHeaders);
+    this.headers = new NodeHeadersView(req.rawHeaders, stampedHeaders(req));
     this.#path = req.url ?? "/";
     this.#origin = origin;
   }
@@ -66,16 +66,36 @@ class NodeRequestView {
   }
 }
 
+/**
+ * The fields our own server (scripts/server.mjs) sets on `req.headers` over whatever the client sent:
+ * the socket's address for rate limits and the connection id an SSE stream may destroy. `rawHeaders`
+ * still holds the client's own values of them, so a client could pick its rate-limit bucket or name
+ * another client's connection: these are read from `req.headers` only.
+ */
+const STAMPED = ["x-vp-client-ip", "x-vp-connection"] as const;
+
+function stampedHeaders(req: IncomingMessage): Map<string, string> {
+  const stamped = new Map<string, string>();
+  for (const name of STAMPED) {
+    const value = req.headers[name];
+    if (typeof value === "string") stamped.set(name, value);
+  }
+  return stamped;
+}
+
 class NodeHeadersView {
   readonly #raw: string[];
+  readonly #stamped: Map<string, string>;
 
-  constructor(raw: string[]) {
+  constructor(raw: string[], stamped: Map<string, string>) {
     this.#raw = raw;
+    this.#stamped = stamped;
   }
 
   get(name: string): string | null {
     const raw = this.#raw;
     const wanted = name.toLowerCase();
+    if ((STAMPED as readonly string[]).includes(wanted)) return this.#stamped.get(wanted) ?? null;
     let value: string | null = null;
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const key = raw[i]!;
@@ -89,7 +109,10 @@ class NodeHeadersView {
   toHeaders(): Headers {
     const headers = new Headers();
     const raw = this.#raw;
-    for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      if (!(STAMPED as readonly string[]).includes(raw[i]!.toLowerCase())) headers.append(raw[i]!, raw[i + 1]!);
+    }
+    for (const [name, value] of this.#stamped) headers.set(name, value);
     return headers;
   }
 }
