@@ -11,6 +11,8 @@
  *   npm run build && npm run bench:fanout
  *   node bench/fanout.mjs [--guests 100,1000,5000] [--commands 200] [--warmup 20] [--interval 100]
  *                         [--pace closed|fixed] [--workers 4] [--systems viewparty,socketio] [--concurrency 16]
+ *                         [--upstream socket|post]  (how the ViewParty host sends its commands: the party's
+ *                         command socket, as the extension and the watch room do, or one POST each)
  *                         [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"]  (both servers)
  *                         [--instances 2]  (ViewParty as deployed to scale out: N app instances on one
  *                         fresh PostgreSQL database and one Redis; the guests are split across them, the
@@ -26,6 +28,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { io } from "socket.io-client";
+import WebSocket from "ws";
 import {
   cpuMs,
   fdLimits,
@@ -63,12 +66,14 @@ const opts = parseArgs({
   out: "",
   serverNodeArgs: "",
   instances: 1,
+  upstream: "socket",
   databaseUrl: "postgres://postgres@127.0.0.1:5432/postgres",
   redisUrl: "redis://127.0.0.1:6379",
 });
 const guestCounts = opts.guests.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const systems = opts.systems.split(",").map((s) => s.trim());
 if (guestCounts.length === 0) throw new Error("--guests: comma-separated positive integers");
+if (!["socket", "post"].includes(opts.upstream)) throw new Error("--upstream: socket or post");
 if (opts.interval < 67) console.warn("! --interval below 67 ms exceeds the ViewParty host command limit (200 per 10 s)");
 const LIB = path.join(ROOT, "bench/lib");
 
@@ -115,7 +120,11 @@ async function startInstances(count) {
   return { apps, stop };
 }
 
-/** ViewParty: one party, the host holds its own SSE stream and POSTs commands. */
+/**
+ * ViewParty: one party, the host holds its own SSE stream and sends its commands on the party's
+ * command socket (lib/server/fast-path/command-socket.ts), as the extension and the watch room do,
+ * or with `--upstream post` one POST each.
+ */
 async function viewParty(run) {
   const cluster = await startInstances(opts.instances);
   const app = cluster.apps[0];
@@ -123,8 +132,10 @@ async function viewParty(run) {
   let party;
   let host;
   let hostStream;
+  let socket = null;
+  const answers = new Map();
   return {
-    name: cluster.apps.length > 1 ? `ViewParty×${cluster.apps.length}` : "ViewParty",
+    name: `${cluster.apps.length > 1 ? `ViewParty×${cluster.apps.length}` : "ViewParty"}${opts.upstream === "post" ? " (POST)" : ""}`,
     pids: cluster.apps.map((a) => a.pid),
     worker: "sse-worker.mjs",
     async setup(guests) {
@@ -146,6 +157,26 @@ async function viewParty(run) {
         hostStream.on("error", reject);
         hostStream.end();
       });
+      if (opts.upstream === "socket") {
+        socket = new WebSocket(`${app.baseUrl.replace(/^http/, "ws")}/api/v1/parties/${party}/commands`, { perMessageDeflate: false });
+        await new Promise((resolve, reject) => {
+          socket.once("error", reject);
+          socket.once("close", (code, reason) => {
+            const error = new Error(`command socket closed: ${code} ${reason}`);
+            for (const done of answers.values()) done(error);
+            answers.clear();
+            reject(error);
+          });
+          socket.once("open", () => socket.send(JSON.stringify({ type: "auth", token: host })));
+          socket.on("message", (data) => {
+            const frame = JSON.parse(data.toString());
+            if (frame.type === "ready") return resolve();
+            const done = answers.get(frame.n);
+            answers.delete(frame.n);
+            done?.(frame.status === 200 ? null : new Error(`command ${frame.n}: ${frame.status} ${JSON.stringify(frame.body)}`));
+          });
+        });
+      }
       // A couple of commands so every route and the bus are warm before the RSS baseline.
       for (let i = 0; i < 3; i++) await this.command(1_000_000 + i);
       const tokens = await mintGuests(app.baseUrl, guests, { run, concurrency: 16 });
@@ -156,7 +187,14 @@ async function viewParty(run) {
       };
     },
     command(cid) {
-      const body = JSON.stringify({ v: 1, type: "seek", position: (cid % 10_000) + 0.5, cid });
+      const command = { v: 1, type: "seek", position: (cid % 10_000) + 0.5, cid };
+      if (socket) {
+        return new Promise((resolve, reject) => {
+          answers.set(cid, (error) => (error ? reject(error) : resolve()));
+          socket.send(JSON.stringify({ n: cid, command }));
+        });
+      }
+      const body = JSON.stringify(command);
       return new Promise((resolve, reject) => {
         const req = http.request(`${app.baseUrl}/api/v1/parties/${party}/commands`, {
           method: "POST",
@@ -173,6 +211,7 @@ async function viewParty(run) {
     },
     async stop() {
       hostStream?.destroy();
+      socket?.terminate();
       cmdAgent.destroy();
       await cluster.stop();
     },
@@ -408,7 +447,7 @@ async function main() {
     `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load ${loadAverage()}, fd limit ${fd.soft}/${fd.hard} (servers run with ulimit -n ${fd.hard})`,
   );
   console.log(
-    `guests ${guestCounts.join(", ")} · ${opts.workers} worker processes · ${opts.warmup} warm-up + ${opts.commands} measured commands, ` +
+    `guests ${guestCounts.join(", ")} · ViewParty host commands by ${opts.upstream === "socket" ? "command socket" : "POST"} · ${opts.workers} worker processes · ${opts.warmup} warm-up + ${opts.commands} measured commands, ` +
       `${opts.pace === "closed" ? `≥ ${opts.interval} ms apart and each after the previous reached every guest` : `one every ${opts.interval} ms`} · systems ${systems.join(", ")}${opts.instances > 1 ? ` · ViewParty on ${opts.instances} instances (PostgreSQL + Redis)` : ""}`,
   );
   const rows = [];

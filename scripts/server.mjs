@@ -24,6 +24,12 @@ if (!process.env.DATABASE_URL) await createEmbeddedDatabase(path.resolve(process
 
 const app = next({ dev: false, dir: root, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
+// Next adds its own 'upgrade' listener to the server of the first request it handles (for `next dev`'s
+// hot reload and rewrites to WebSocket backends, neither of which this app has); it would end every
+// socket our command sockets take (below). Told its set-up is done, it adds none. Should a Next
+// version rename the flag, the command-socket integration test fails.
+if (app.didWebSocketSetup === false) app.didWebSocketSetup = true;
+else console.warn("▸ Next's WebSocket set-up flag not found: party command sockets may be closed by Next");
 await app.prepare();
 
 /**
@@ -60,6 +66,26 @@ const server = http.createServer((req, res) => {
   if (globalThis[FAST_PATH]?.(req, res)) return;
   void handle(req, res);
 });
+/**
+ * WebSocket upgrades: the party command sockets (lib/server/fast-path/command-socket.ts), the only
+ * upgrade the app offers. One that arrives while the app is still installing them (just after a
+ * start) waits for them, up to 10 s; anything else is refused.
+ */
+const COMMAND_SOCKETS = Symbol.for("viewparty.commandSockets");
+server.on("upgrade", (req, socket, head) => {
+  // A peer that resets mid-handshake must not take the process down with an unhandled 'error'.
+  socket.on("error", () => socket.destroy());
+  req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
+  const started = Date.now();
+  const take = () => {
+    if (socket.destroyed) return;
+    const sockets = globalThis[COMMAND_SOCKETS];
+    if (!sockets && Date.now() - started < 10_000) return void setTimeout(take, 50);
+    if (sockets?.upgrade(req, socket, head)) return;
+    socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+  };
+  take();
+});
 server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
@@ -72,6 +98,7 @@ function stop(signal) {
   stopping = true;
   console.log(`▸ ${signal}: shutting down`);
   server.close();
+  globalThis[COMMAND_SOCKETS]?.closeAll();
   server.closeAllConnections?.();
   // 'exit' handlers (e.g. the embedded database lock) run on process.exit.
   setTimeout(() => process.exit(0), 100).unref();

@@ -54,15 +54,28 @@ export function errorJson(status: number, detail: string, code: string, headers:
   return Response.json({ detail, code }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-export function toErrorResponse(error: unknown): Response {
-  if (error instanceof ApiError) return errorJson(error.status, error.detail, error.code, error.headers);
-  if (error instanceof z.ZodError) return errorJson(422, describeZodError(error), "unprocessable_entity");
+/** An error as its answer: status, `{ detail, code }` body and extra headers (a 429's Retry-After). */
+export interface ErrorAnswer {
+  status: number;
+  body: { detail: string; code: string };
+  headers: Record<string, string>;
+}
+
+export function toErrorAnswer(error: unknown): ErrorAnswer {
+  const answer = (status: number, detail: string, code: string, headers: Record<string, string> = {}): ErrorAnswer => ({ status, body: { detail, code }, headers });
+  if (error instanceof ApiError) return answer(error.status, error.detail, error.code, error.headers);
+  if (error instanceof z.ZodError) return answer(422, describeZodError(error), "unprocessable_entity");
   const pgError = postgresErrorOf(error);
   if (pgError?.code === UNIQUE_VIOLATION) {
     const detail = (pgError.constraint && UNIQUE_VIOLATION_DETAILS[pgError.constraint]) || UNIQUE_VIOLATION_DEFAULT;
-    return errorJson(409, detail, "conflict");
+    return answer(409, detail, "conflict");
   }
   // Never leak internals: log server-side, answer with a generic body.
   console.error("[api] unhandled error", error);
-  return errorJson(500, "Something went wrong on our side. Please try again.", "internal_error");
+  return answer(500, "Something went wrong on our side. Please try again.", "internal_error");
+}
+
+export function toErrorResponse(error: unknown): Response {
+  const { status, body, headers } = toErrorAnswer(error);
+  return errorJson(status, body.detail, body.code, headers);
 }

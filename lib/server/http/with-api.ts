@@ -47,7 +47,7 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function resolveSession(
-  req: Request,
+  req: Pick<Request, "headers">,
   { allowGuests = false }: { allowGuests?: boolean } = {},
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   const bearer = req.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];

@@ -1,14 +1,7 @@
 // POST /api/v1/parties/{id}/commands – one protocol command: host playback/drawing/moderation/recording (host only), chat (members), ping (clock sync)
 import { z } from "zod";
 import { idParamSchema } from "@/lib/schemas/common";
-import { forbidden } from "@/lib/server/http/api-error";
-import { handleCommand } from "@/lib/server/parties/handle-command";
-import { handleModerationCommand } from "@/lib/server/parties/handle-moderation-command";
-import { isPartyMember } from "@/lib/server/parties/membership";
-import { partyCaller } from "@/lib/server/parties/member-caller";
-import { getRoom } from "@/lib/server/realtime/rooms";
-import { handleRecordingCommand } from "@/lib/server/recordings/handle-recording-command";
-import { isModerationCommandInput, isRecordingCommandInput } from "@/lib/sync";
+import { PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
 
@@ -21,15 +14,10 @@ export const POST = withApi(
   async ({ req, params: raw, user }) => {
     const receivedAt = Date.now();
     const { id } = parsePartyId(raw);
-    const body = await parseBody(req, ANY_BODY);
-    const room = await getRoom(id);
-    if (!(await isPartyMember(room, user.id))) throw forbidden("Join the party before sending to it.");
-    if (isModerationCommandInput(body)) return handleModerationCommand(room, partyCaller(user), body);
-    if (isRecordingCommandInput(body)) return handleRecordingCommand(room, { ...partyCaller(user), isGuest: user.isGuest === true }, body);
-    return handleCommand(room, partyCaller(user), body, receivedAt);
+    return runPartyCommand(id, user, await parseBody(req, ANY_BODY), receivedAt);
   },
-  // Hosts report every play/pause/seek and ping for clock sync: a generous per-caller budget.
-  { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 10, max: 200 } },
+  // The same budget covers the party's command socket (lib/server/fast-path/command-socket.ts).
+  { auth: "required", allowGuests: true, rateLimit: PARTY_COMMAND_RATE_LIMIT },
 );
 
 /**

@@ -1,0 +1,244 @@
+import "server-only";
+/**
+ * The party's command socket: a WebSocket at the commands route's own address
+ * (`/api/v1/parties/{id}/commands`) that carries what `POST .../commands` carries, one frame per
+ * command, for clients that send many (a host reports every play, pause and seek and pings for the
+ * clock). Downstream stays the SSE stream. An HTTP request per command paid for parsing a request,
+ * building its objects, writing a response head and finishing it; on the socket a command costs a
+ * frame each way. Served by the app's own server (scripts/server.mjs hands it its upgrades); `next
+ * dev` offers no upgrade, and clients then go on posting (extension/src/background/command-socket.ts).
+ *
+ * The contract (clients: the extension's background and the watch room, through PartyConnection):
+ * - first frame from the client: `{"type":"auth","token":"<bearer token>"}` (a guest token or an
+ *   account's bearer; a browser cannot set headers on a WebSocket, and no cookie is read, so a page
+ *   on another site has nothing to ride on). The server answers `{"type":"ready"}`, or closes with
+ *   4401 (no valid token), 4403 (not a member), 4404 (no such party), 4400 (a malformed frame) or
+ *   4429 (too many sockets); the close reason is the detail.
+ * - then `{"n": <integer ≥ 1>, "command": <the POST's body>}` → `{"n", "status", "body"}`: the status
+ *   and JSON body the POST would have answered (null body for 204). Frames are handled in order.
+ * Each command is checked as a POST is: the token again (an expired guest token or a signed-out
+ * session stops working at once), membership (a kicked member is refused), the same rate limit
+ * (one budget for both ways), the same protocol parsing and handlers (run-party-command.ts).
+ */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { idParamSchema } from "@/lib/schemas/common";
+import { MAX_JSON_BODY_BYTES, resolveSession } from "@/lib/server/http/with-api";
+import { toErrorAnswer } from "@/lib/server/http/error-response";
+import { forbidden, unauthorized } from "@/lib/server/http/api-error";
+import { enforceRateLimit } from "@/lib/server/rate-limit";
+import { isPartyMember } from "@/lib/server/parties/membership";
+import { getRoom } from "@/lib/server/realtime/rooms";
+import { NOT_A_MEMBER, PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
+
+export const CLOSE = {
+  badFrame: 4400,
+  unauthorized: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+  tooMany: 4429,
+  goingAway: 1001,
+} as const;
+
+/** A client that has not said who it is by then is closed. */
+const AUTH_TIMEOUT_MS = 10_000;
+/** Pings keep proxies from closing a quiet socket and find dead peers. */
+const HEARTBEAT_MS = 30_000;
+/** Frames waiting their turn on one socket (the rate limit refuses a flood; this bounds its memory). */
+const MAX_QUEUED = 64;
+/** Open command sockets per caller on this instance (a host needs one per tab). */
+const MAX_SOCKETS_PER_CALLER = 8;
+/** Answers a client leaves unread beyond this: it is not reading, drop it. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+const PATH = /^\/api\/v1\/parties\/([^/?]+)\/commands$/;
+const AUTH_FIRST = 'Send {"type":"auth","token":"<bearer token>"} first.';
+const BAD_FRAME = 'Each command is a JSON frame {"n": <integer ≥ 1>, "command": {...}}.';
+
+/** A close reason is at most 123 bytes of UTF-8. */
+function closeReason(detail: string): string {
+  const bytes = Buffer.from(detail);
+  if (bytes.length <= 123) return detail;
+  let cut = 120;
+  while (cut > 0 && (bytes[cut]! & 0xc0) === 0x80) cut -= 1;
+  return `${bytes.subarray(0, cut).toString()}...`;
+}
+
+function closeFor(status: number): number {
+  return status === 401 ? CLOSE.unauthorized : status === 403 ? CLOSE.forbidden : status === 404 ? CLOSE.notFound : status === 429 ? CLOSE.tooMany : CLOSE.badFrame;
+}
+
+function parseFrame(data: RawData): unknown {
+  try {
+    return JSON.parse(data.toString());
+  } catch {
+    return undefined;
+  }
+}
+
+interface Frame {
+  n: number;
+  command: unknown;
+  receivedAt: number;
+}
+
+export interface CommandSockets {
+  /** Takes an upgrade for a party's command socket; false for any other upgrade. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Closes every socket (1001), for shutdown. */
+  closeAll(): void;
+  /** Open sockets (diagnostics). */
+  size(): number;
+}
+
+export function createCommandSockets(): CommandSockets {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_JSON_BODY_BYTES, perMessageDeflate: false, clientTracking: true });
+  const perCaller = new Map<string, number>();
+  const alive = new WeakSet<WebSocket>();
+
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      ws.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  function serve(ws: WebSocket, partyId: string, pathname: string): void {
+    alive.add(ws);
+    ws.on("pong", () => alive.add(ws));
+    ws.on("error", () => ws.terminate());
+    let headers: Headers | null = null;
+    let callerId: string | null = null;
+    const queue: Frame[] = [];
+    let busy = false;
+    const authTimer = setTimeout(() => ws.close(CLOSE.unauthorized, "Authentication timed out."), AUTH_TIMEOUT_MS);
+    authTimer.unref();
+
+    const send = (value: unknown) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return ws.terminate();
+      ws.send(JSON.stringify(value));
+    };
+
+    ws.on("close", () => {
+      clearTimeout(authTimer);
+      queue.length = 0;
+      if (callerId !== null) {
+        const left = (perCaller.get(callerId) ?? 1) - 1;
+        if (left > 0) perCaller.set(callerId, left);
+        else perCaller.delete(callerId);
+      }
+    });
+
+    /** The caller as a POST with this token would have it, or null. */
+    const caller = async () => (headers ? resolveSession({ headers }, { allowGuests: true }) : null);
+
+    async function authenticate(message: unknown): Promise<void> {
+      const token = (message as { type?: unknown; token?: unknown } | null)?.token;
+      if ((message as { type?: unknown } | null)?.type !== "auth" || typeof token !== "string" || token.length === 0 || token.length > 4096) {
+        ws.close(CLOSE.badFrame, AUTH_FIRST);
+        return;
+      }
+      headers = new Headers({ authorization: `Bearer ${token}` });
+      try {
+        const session = await caller();
+        if (!session) throw unauthorized();
+        const room = await getRoom(partyId);
+        if (!(await isPartyMember(room, session.user.id))) throw forbidden(NOT_A_MEMBER);
+        const open = perCaller.get(session.user.id) ?? 0;
+        if (open >= MAX_SOCKETS_PER_CALLER) {
+          ws.close(CLOSE.tooMany, "Too many open connections to this server. Close another tab first.");
+          return;
+        }
+        if (ws.readyState !== ws.OPEN) return;
+        callerId = session.user.id;
+        perCaller.set(callerId, open + 1);
+        clearTimeout(authTimer);
+        send({ type: "ready" });
+      } catch (error) {
+        refuseWith(ws, error);
+      }
+    }
+
+    async function answer(frame: Frame): Promise<void> {
+      try {
+        const session = await caller();
+        if (!session) {
+          const { status, body } = toErrorAnswer(unauthorized());
+          send({ n: frame.n, status, body });
+          ws.close(CLOSE.unauthorized, closeReason(body.detail));
+          return;
+        }
+        await enforceRateLimit(`api:POST:${pathname}:${session.user.id}`, PARTY_COMMAND_RATE_LIMIT);
+        const result = await runPartyCommand(partyId, session.user, frame.command, frame.receivedAt);
+        const empty = result === undefined || result === null;
+        send({ n: frame.n, status: empty ? 204 : 200, body: empty ? null : result });
+      } catch (error) {
+        const { status, body } = toErrorAnswer(error);
+        send({ n: frame.n, status, body });
+      }
+    }
+
+    async function drain(): Promise<void> {
+      busy = true;
+      while (queue.length > 0 && ws.readyState === ws.OPEN) await answer(queue.shift()!);
+      busy = false;
+    }
+
+    ws.on("message", (data, isBinary) => {
+      const receivedAt = Date.now();
+      const message = isBinary ? undefined : parseFrame(data);
+      if (headers === null) {
+        void authenticate(message);
+        return;
+      }
+      if (callerId === null) return ws.close(CLOSE.badFrame, "Wait for ready before sending commands.");
+      const { n, command } = (message ?? {}) as { n?: unknown; command?: unknown };
+      if (typeof message !== "object" || message === null || !Number.isSafeInteger(n) || (n as number) < 1 || command === undefined) {
+        return ws.close(CLOSE.badFrame, BAD_FRAME);
+      }
+      if (queue.length >= MAX_QUEUED) return ws.close(CLOSE.tooMany, "Too many commands waiting for an answer.");
+      queue.push({ n: n as number, command, receivedAt });
+      if (!busy) void drain();
+    });
+  }
+
+  return {
+    upgrade(req, socket, head) {
+      const url = req.url ?? "/";
+      const query = url.indexOf("?");
+      const pathname = query < 0 ? url : url.slice(0, query);
+      const found = PATH.exec(pathname);
+      if (!found || req.method !== "GET") return false;
+      let id: string;
+      try {
+        id = decodeURIComponent(found[1]!);
+      } catch {
+        return false;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const parsed = idParamSchema.safeParse({ id });
+        if (!parsed.success) return refuseWith(ws, parsed.error);
+        serve(ws, parsed.data.id, pathname);
+      });
+      return true;
+    },
+    closeAll() {
+      clearInterval(heartbeat);
+      for (const ws of wss.clients) ws.close(CLOSE.goingAway, "The server is restarting.");
+    },
+    size: () => wss.clients.size,
+  };
+}
+
+/** Closes with the code and detail of what a POST would have answered. */
+function refuseWith(ws: WebSocket, error: unknown): void {
+  const { status, body } = toErrorAnswer(error);
+  ws.close(closeFor(status), closeReason(body.detail));
+}

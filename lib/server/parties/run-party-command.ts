@@ -1,0 +1,31 @@
+import "server-only";
+/**
+ * One command a member sends to a live party, whichever way it came: `POST .../commands` (the route
+ * handler) or a frame on the party's command socket (lib/server/fast-path/command-socket.ts). The
+ * caller is resolved and rate-limited by the transport; everything after that is here, so the two
+ * answer alike.
+ */
+import { forbidden } from "@/lib/server/http/api-error";
+import { handleCommand } from "@/lib/server/parties/handle-command";
+import { handleModerationCommand } from "@/lib/server/parties/handle-moderation-command";
+import { isPartyMember } from "@/lib/server/parties/membership";
+import { partyCaller } from "@/lib/server/parties/member-caller";
+import { getRoom } from "@/lib/server/realtime/rooms";
+import { handleRecordingCommand } from "@/lib/server/recordings/handle-recording-command";
+import type { SessionUser } from "@/lib/server/http/with-api";
+import type { Limit } from "@/lib/server/rate-limit";
+import { isModerationCommandInput, isRecordingCommandInput } from "@/lib/sync";
+
+/** Hosts report every play/pause/seek and ping for clock sync: a generous per-caller budget (shared by both transports). */
+export const PARTY_COMMAND_RATE_LIMIT: Limit = { windowSeconds: 10, max: 200 };
+
+export const NOT_A_MEMBER = "Join the party before sending to it.";
+
+/** `body`: any JSON; the protocol's own parsers validate it and name what is wrong. */
+export async function runPartyCommand(partyId: string, user: SessionUser, body: unknown, receivedAt: number): Promise<unknown> {
+  const room = await getRoom(partyId);
+  if (!(await isPartyMember(room, user.id))) throw forbidden(NOT_A_MEMBER);
+  if (isModerationCommandInput(body)) return handleModerationCommand(room, partyCaller(user), body);
+  if (isRecordingCommandInput(body)) return handleRecordingCommand(room, { ...partyCaller(user), isGuest: user.isGuest === true }, body);
+  return handleCommand(room, partyCaller(user), body, receivedAt);
+}
