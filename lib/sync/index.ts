@@ -20,3 +20,4 @@ export * from "./chat-report";
 export * from "./recording-state";
 export * from "./recording";
 export * from "./live-party-state";
+export * from "./command-socket-protocol";

@@ -1,8 +1,9 @@
 "use client";
 /**
  * One viewer's connection to a live party from the watch room: the same pieces the extension runs
- * (PartyConnection: the SSE stream with Last-Event-ID resume and the command queue; SyncSession: the
- * lib/sync engine wired to a player), with the room's embedded player as the SyncPlayer.
+ * (PartyConnection: the SSE stream with Last-Event-ID resume and the command queue, commands over the
+ * command socket when the server offers it and by POST otherwise; SyncSession: the lib/sync engine
+ * wired to a player), with the room's embedded player as the SyncPlayer.
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { ApiClient } from "@/extension/src/background/api-client";

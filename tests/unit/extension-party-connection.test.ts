@@ -1,7 +1,12 @@
-/** The background's party connection: SSE over fetch, resume with Last-Event-ID, fatal errors, commands. */
-import { ApiClient } from "@/extension/src/background/api-client";
+/**
+ * The background's party connection: SSE over fetch, resume with Last-Event-ID, fatal errors,
+ * commands by POST or over the command socket (a fake WebSocket plays the server's end).
+ */
+import { ApiClient, ServerUnreachableError } from "@/extension/src/background/api-client";
 import { PartyConnection, type ConnectionStatus } from "@/extension/src/background/party-connection";
 import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
+import { fakeWebSockets } from "@/extension/src/testing/fake-web-socket";
+import { ManualTimers } from "@/extension/src/testing/manual-timers";
 import { PROTOCOL_VERSION, type ServerEvent } from "@/lib/sync";
 
 const BASE = "http://vp.test";
@@ -148,4 +153,111 @@ test("commands go out one at a time in order; a ping's pong is delivered as an e
 
   const refusing = new FakeApiServer().json("POST", /\/commands$/, { detail: "Only the host can control playback and drawing." }, 403);
   await expect(setup(refusing).connection.send({ v: PROTOCOL_VERSION, type: "play" })).rejects.toThrow("Only the host can control playback and drawing.");
+});
+
+/** A connection with a command socket (fake WebSocket) and hand-moved timers; POSTs land in `posted`. */
+function setupWithSocket(server: FakeApiServer, options: { commandSocket?: boolean } = {}) {
+  const { WebSocket, sockets } = fakeWebSockets();
+  const timers = new ManualTimers();
+  const events: { event: ServerEvent; receivedAt?: number }[] = [];
+  const statuses: ConnectionStatus[] = [];
+  const connection = new PartyConnection({
+    api: new ApiClient(BASE, server.fetch),
+    token: "tok",
+    partyId: "p1",
+    onEvent: (event, receivedAt) => events.push({ event, receivedAt }),
+    onStatus: (status) => statuses.push(status),
+    timers,
+    WebSocket,
+    ...options,
+  });
+  const posted = () => server.requests.filter((r) => r.method === "POST").map((r) => r.body);
+  const socket = () => {
+    const last = sockets.at(-1);
+    if (!last) throw new Error("no socket");
+    return last;
+  };
+  /** The newest socket's command frames (after the auth frame). */
+  const frames = () => socket().sent.slice(1) as { n: number; command: { type: string; t0?: number } }[];
+  return { connection, sockets, timers, events, statuses, posted, socket, frames };
+}
+
+test("commands go by POST until the command socket is ready, over it after, and by POST again once it closed", async () => {
+  const server = new FakeApiServer().sse(/\/events$/).on("POST", /\/commands$/, () => Response.json({ id: "posted" }));
+  const { connection, sockets, posted, socket, frames } = setupWithSocket(server);
+  connection.start();
+  expect(sockets).toHaveLength(1);
+  expect(socket().url).toBe("ws://vp.test/api/v1/parties/p1/commands");
+
+  await expect(connection.send({ v: PROTOCOL_VERSION, type: "play", position: 1, cid: 1 })).resolves.toEqual({ id: "posted" });
+  socket().open();
+  expect(socket().sent).toEqual([{ type: "auth", token: "tok" }]);
+  await expect(connection.send({ v: PROTOCOL_VERSION, type: "pause", position: 2, cid: 2 })).resolves.toEqual({ id: "posted" });
+  expect(posted()).toHaveLength(2);
+
+  socket().receive({ type: "ready" });
+  const seek = connection.send({ v: PROTOCOL_VERSION, type: "seek", position: 5, cid: 3 });
+  await until(() => frames().length === 1);
+  expect(frames()[0]).toEqual({ n: 1, command: { v: PROTOCOL_VERSION, type: "seek", position: 5, cid: 3 } });
+  socket().receive({ n: 1, status: 200, body: { id: "socket" } });
+  await expect(seek).resolves.toEqual({ id: "socket" });
+  expect(posted()).toHaveLength(2);
+
+  // A refusal reads as the POST's: the server's detail, as an error.
+  const refused = connection.send({ v: PROTOCOL_VERSION, type: "play", position: 6, cid: 4 });
+  await until(() => frames().length === 2);
+  socket().receive({ n: 2, status: 403, body: { detail: "Only the host can control playback and drawing.", code: "forbidden" } });
+  await expect(refused).rejects.toMatchObject({ message: "Only the host can control playback and drawing.", status: 403 });
+
+  // The socket drops with a command awaiting its answer: its fate is unknown, it is not sent again.
+  const lost = connection.send({ v: PROTOCOL_VERSION, type: "pause", position: 7, cid: 5 });
+  await until(() => frames().length === 3);
+  socket().serverClose(1006);
+  await expect(lost).rejects.toBeInstanceOf(ServerUnreachableError);
+  await expect(connection.send({ v: PROTOCOL_VERSION, type: "play", position: 8, cid: 6 })).resolves.toEqual({ id: "posted" });
+  expect(posted().map((body) => (body as { cid: number }).cid)).toEqual([1, 2, 6]);
+  connection.stop();
+});
+
+test("a ping answered over the socket: stamped as it leaves, its pong delivered through onEvent with receivedAt", async () => {
+  const server = new FakeApiServer().sse(/\/events$/);
+  const { connection, events, socket, frames, posted } = setupWithSocket(server);
+  connection.start();
+  socket().open();
+  socket().receive({ type: "ready" });
+  const before = performance.timeOrigin + performance.now();
+  const ping = connection.send({ v: PROTOCOL_VERSION, type: "ping", t0: 123 });
+  await until(() => frames().length === 1);
+  const t0 = frames()[0]!.command.t0!;
+  expect(t0).toBeGreaterThanOrEqual(before);
+  const pong = { v: PROTOCOL_VERSION, type: "pong", t0, t1: 10, t2: 11 };
+  socket().receive({ n: 1, status: 200, body: pong });
+  await expect(ping).resolves.toEqual(pong);
+  expect(events).toHaveLength(1);
+  expect(events[0]!.event).toEqual(pong);
+  expect(events[0]!.receivedAt).toBeGreaterThanOrEqual(t0);
+  expect(events[0]!.receivedAt).toBeLessThanOrEqual(performance.timeOrigin + performance.now());
+  expect(posted()).toEqual([]);
+  connection.stop();
+});
+
+test("stop() closes the command socket; a party the stream says is gone closes it too; it can be turned off", async () => {
+  const server = new FakeApiServer().sse(/\/events$/);
+  const running = setupWithSocket(server);
+  running.connection.start();
+  running.socket().open();
+  running.socket().receive({ type: "ready" });
+  running.connection.stop();
+  expect(running.socket().closedByClient).not.toBeNull();
+  await until(() => running.timers.delays.length === 0); // no reconnect planned (and the stream's watchdog gone)
+
+  const gone = setupWithSocket(new FakeApiServer().json("GET", /\/events$/, { detail: "Party not found." }, 404));
+  gone.connection.start();
+  await until(() => gone.statuses.some((s) => s.state === "closed"));
+  expect(gone.socket().closedByClient).not.toBeNull();
+
+  const off = setupWithSocket(new FakeApiServer().sse(/\/events$/), { commandSocket: false });
+  off.connection.start();
+  expect(off.sockets).toEqual([]);
+  off.connection.stop();
 });

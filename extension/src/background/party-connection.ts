@@ -3,11 +3,17 @@
  * Last-Event-ID resume after a drop, a watchdog for silent streams, and backoff), and the commands,
  * sent one at a time so the host's playback commands reach the server in order. Pings skip the queue:
  * their round trip measures the clock and must not wait behind other requests.
+ *
+ * A command goes over the party's command socket (command-socket.ts) while that is ready, and as a
+ * POST otherwise (while it connects, on a server without it): the same command, the same answer or
+ * error either way, so nothing above this class knows which way it went. Order still holds across
+ * the switch because the queue sends the next command only once the previous one is answered.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { parseServerEvent, type ServerEvent } from "@/lib/sync";
 import type { PartyCommand } from "../messaging/protocol";
 import { ApiRequestError, errorMessage, type ApiClient } from "./api-client";
+import { CommandSocket, runtimeTimers, type Timers, type WebSocketConstructor } from "./command-socket";
 
 export type ConnectionStatus =
   | { state: "connecting" | "open" | "reconnecting" }
@@ -25,7 +31,11 @@ export interface PartyConnectionOptions {
   watchdogMs?: number;
   minBackoffMs?: number;
   maxBackoffMs?: number;
-  timers?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
+  timers?: Timers;
+  /** Commands over the command socket when it is ready (default true); false: every command is a POST. */
+  commandSocket?: boolean;
+  /** The command socket's WebSocket class; default: the runtime's own (tests pass a fake). */
+  WebSocket?: WebSocketConstructor;
 }
 
 /** HTTP statuses after which reconnecting cannot help. */
@@ -37,18 +47,21 @@ export class PartyConnection {
   private attempt = 0;
   private lastEventId: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly timers: NonNullable<PartyConnectionOptions["timers"]>;
+  private readonly timers: Timers;
   private retryTimer: unknown = null;
+  private commandSocket: CommandSocket | null = null;
 
   constructor(private readonly options: PartyConnectionOptions) {
-    this.timers = options.timers ?? {
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    };
+    this.timers = options.timers ?? runtimeTimers;
   }
 
   start(): void {
     this.options.onStatus({ state: "connecting" });
+    if (this.options.commandSocket !== false && this.commandSocket === null) {
+      const { api, partyId, token, WebSocket } = this.options;
+      this.commandSocket = new CommandSocket({ serverUrl: api.serverUrl, partyId, token, WebSocket, timers: this.timers });
+      this.commandSocket.start();
+    }
     void this.run();
   }
 
@@ -56,6 +69,7 @@ export class PartyConnection {
     this.stopped = true;
     this.abort?.abort();
     if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.commandSocket?.stop();
   }
 
   /** Sends a command; a ping's pong is delivered through onEvent as well as returned. */
@@ -66,7 +80,7 @@ export class PartyConnection {
       // upstream trip and put the clock estimate seconds off (measured in real Chromium with the page's
       // CPU throttled 4×). Same clock as the page's (epoch ms), so its answer is read as before.
       const sent = command.type === "ping" ? { ...command, t0: Math.max(command.t0, performance.timeOrigin + performance.now()) } : command;
-      const body = await this.options.api.command(this.options.token, this.options.partyId, sent);
+      const body = await (this.commandSocket?.send(sent) ?? this.options.api.command(this.options.token, this.options.partyId, sent));
       if (command.type === "ping") {
         // Stamped here, where the answer arrives: the page that asked may be too busy to look for seconds.
         const receivedAt = performance.timeOrigin + performance.now();
@@ -87,6 +101,7 @@ export class PartyConnection {
       if (this.stopped) return;
       if (outcome.fatal) {
         this.stopped = true;
+        this.commandSocket?.stop();
         this.options.onStatus({ state: "closed", error: outcome.fatal });
         return;
       }
