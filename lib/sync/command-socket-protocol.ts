@@ -25,6 +25,10 @@ export const COMMAND_SOCKET_CLOSE = {
   forbidden: 4403,
   /** No such party. */
   notFound: 4404,
+  /** Too many sockets for this caller, or too many commands waiting on one: try again later. */
+  tooMany: 4429,
+  /** The server is shutting down. */
+  goingAway: 1001,
   /** A frame over COMMAND_SOCKET_MAX_FRAME_BYTES (WebSocket's own "message too big"). */
   tooLarge: 1009,
 } as const;

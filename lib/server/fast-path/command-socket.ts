@@ -8,7 +8,8 @@ import "server-only";
  * frame each way. Served by the app's own server (scripts/server.mjs hands it its upgrades); `next
  * dev` offers no upgrade, and clients then go on posting (extension/src/background/command-socket.ts).
  *
- * The contract (clients: the extension's background and the watch room, through PartyConnection):
+ * The contract (lib/sync/command-socket-protocol.ts; clients: extension/src/background/command-socket.ts,
+ * used by the extension's background and the watch room through PartyConnection):
  * - first frame from the client: `{"type":"auth","token":"<bearer token>"}` (a guest token or an
  *   account's bearer; a browser cannot set headers on a WebSocket, and no cookie is read, so a page
  *   on another site has nothing to ride on). The server answers `{"type":"ready"}`, or closes with
@@ -24,7 +25,8 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { idParamSchema } from "@/lib/schemas/common";
-import { MAX_JSON_BODY_BYTES, resolveSession } from "@/lib/server/http/with-api";
+import { resolveSession } from "@/lib/server/http/with-api";
+import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES } from "@/lib/sync/command-socket-protocol";
 import { toErrorAnswer } from "@/lib/server/http/error-response";
 import { forbidden, unauthorized } from "@/lib/server/http/api-error";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
@@ -32,14 +34,7 @@ import { isPartyMember } from "@/lib/server/parties/membership";
 import { getRoom } from "@/lib/server/realtime/rooms";
 import { NOT_A_MEMBER, PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
 
-export const CLOSE = {
-  badFrame: 4400,
-  unauthorized: 4401,
-  forbidden: 4403,
-  notFound: 4404,
-  tooMany: 4429,
-  goingAway: 1001,
-} as const;
+const CLOSE = COMMAND_SOCKET_CLOSE;
 
 /** A client that has not said who it is by then is closed. */
 const AUTH_TIMEOUT_MS = 10_000;
@@ -66,7 +61,7 @@ function closeReason(detail: string): string {
 }
 
 function closeFor(status: number): number {
-  return status === 401 ? CLOSE.unauthorized : status === 403 ? CLOSE.forbidden : status === 404 ? CLOSE.notFound : status === 429 ? CLOSE.tooMany : CLOSE.badFrame;
+  return status === 401 ? CLOSE.unauthorized : status === 403 ? CLOSE.forbidden : status === 404 ? CLOSE.notFound : status === 429 ? CLOSE.tooMany : CLOSE.malformed;
 }
 
 function parseFrame(data: RawData): unknown {
@@ -93,7 +88,7 @@ export interface CommandSockets {
 }
 
 export function createCommandSockets(): CommandSockets {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_JSON_BODY_BYTES, perMessageDeflate: false, clientTracking: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: COMMAND_SOCKET_MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: true });
   const perCaller = new Map<string, number>();
   const alive = new WeakSet<WebSocket>();
 
@@ -142,7 +137,7 @@ export function createCommandSockets(): CommandSockets {
     async function authenticate(message: unknown): Promise<void> {
       const token = (message as { type?: unknown; token?: unknown } | null)?.token;
       if ((message as { type?: unknown } | null)?.type !== "auth" || typeof token !== "string" || token.length === 0 || token.length > 4096) {
-        ws.close(CLOSE.badFrame, AUTH_FIRST);
+        ws.close(CLOSE.malformed, AUTH_FIRST);
         return;
       }
       headers = new Headers({ authorization: `Bearer ${token}` });
@@ -198,10 +193,10 @@ export function createCommandSockets(): CommandSockets {
         void authenticate(message);
         return;
       }
-      if (callerId === null) return ws.close(CLOSE.badFrame, "Wait for ready before sending commands.");
+      if (callerId === null) return ws.close(CLOSE.malformed, "Wait for ready before sending commands.");
       const { n, command } = (message ?? {}) as { n?: unknown; command?: unknown };
       if (typeof message !== "object" || message === null || !Number.isSafeInteger(n) || (n as number) < 1 || command === undefined) {
-        return ws.close(CLOSE.badFrame, BAD_FRAME);
+        return ws.close(CLOSE.malformed, BAD_FRAME);
       }
       if (queue.length >= MAX_QUEUED) return ws.close(CLOSE.tooMany, "Too many commands waiting for an answer.");
       queue.push({ n: n as number, command, receivedAt });
