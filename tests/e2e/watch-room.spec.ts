@@ -134,3 +134,27 @@ test("Join Party on /parties opens the watch room for a YouTube party, with no e
   await context.close();
   await host.context.close();
 });
+
+test("the room sends its commands on the party's command socket, answered as the POST would", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await hostParty(browser, VIDEO_URL, "Socket Clip");
+  const sent: string[] = [];
+  const received: string[] = [];
+  host.page.on("websocket", (socket) => {
+    if (!socket.url().endsWith(`/api/v1/parties/${host.partyId}/commands`)) return;
+    socket.on("framesent", (frame) => sent.push(String(frame.payload)));
+    socket.on("framereceived", (frame) => received.push(String(frame.payload)));
+  });
+  await openRoomAsHost(host.page, host.partyId);
+  await expect.poll(() => received.some((f) => JSON.parse(f).type === "ready"), { timeout: 30_000 }).toBe(true);
+  // The first frame names the caller; no cookie is read on the socket.
+  expect(JSON.parse(sent[0]!)).toMatchObject({ type: "auth", token: expect.any(String) });
+
+  await host.page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect
+    .poll(() => sent.map((f) => JSON.parse(f) as { n?: number; command?: { type?: string } }).find((f) => f.command?.type === "play")?.n, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const play = sent.map((f) => JSON.parse(f) as { n?: number; command?: { type?: string } }).find((f) => f.command?.type === "play")!;
+  await expect.poll(() => received.map((f) => JSON.parse(f) as { n?: number; status?: number }).find((f) => f.n === play.n)?.status, { timeout: 15_000 }).toBe(200);
+  await host.context.close();
+});
