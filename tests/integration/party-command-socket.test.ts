@@ -139,6 +139,11 @@ test("who may open one: no token, a bad token, a non-member and an unknown party
   forged.ws.send(JSON.stringify({ type: "auth", token: "vpg.forged.token" }));
   expect(await forged.closed).toEqual({ code: 4401, reason: "Authentication required. Please log in." });
 
+  // A token no HTTP header could carry is refused the same way (and the server stays up).
+  const unheadable = keep(await Client.open(party.id));
+  unheadable.ws.send(JSON.stringify({ type: "auth", token: "line\nbreak\u0100" }));
+  expect((await unheadable.closed).code).toBe(4401);
+
   const stranger = await guestToken(live.baseUrl, "ws-stranger");
   const outsider = keep(await Client.open(party.id));
   outsider.ws.send(JSON.stringify({ type: "auth", token: stranger }));

@@ -108,6 +108,7 @@ export function createCommandSockets(): CommandSockets {
     alive.add(ws);
     ws.on("pong", () => alive.add(ws));
     ws.on("error", () => ws.terminate());
+    let authStarted = false;
     let headers: Headers | null = null;
     let callerId: string | null = null;
     const queue: Frame[] = [];
@@ -140,7 +141,13 @@ export function createCommandSockets(): CommandSockets {
         ws.close(CLOSE.malformed, AUTH_FIRST);
         return;
       }
-      headers = new Headers({ authorization: `Bearer ${token}` });
+      try {
+        headers = new Headers({ authorization: `Bearer ${token}` });
+      } catch {
+        // A token no HTTP header could carry (a line break, a character past U+00FF) is no token.
+        refuseWith(ws, unauthorized());
+        return;
+      }
       try {
         const session = await caller();
         if (!session) throw unauthorized();
@@ -189,7 +196,8 @@ export function createCommandSockets(): CommandSockets {
     ws.on("message", (data, isBinary) => {
       const receivedAt = Date.now();
       const message = isBinary ? undefined : parseFrame(data);
-      if (headers === null) {
+      if (!authStarted) {
+        authStarted = true;
         void authenticate(message);
         return;
       }
