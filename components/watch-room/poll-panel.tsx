@@ -42,8 +42,13 @@ function useServerNow(serverNow: () => number | null, active: boolean): number |
 export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, serverNow, send, vote }: PollPanelProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  /** The option just chosen, shown at once until the server has taken (or refused) the vote. */
-  const [choosing, setChoosing] = useState<{ pollId: string; option: number } | null>(null);
+  /**
+   * The option just chosen, shown at once and until the room's state has the vote (`yourVote` moves
+   * from what it was then, `before`), or the server refused it. Cleared on refusal only: the answer can
+   * arrive before the room's state is re-rendered (its model updates in a transition), and clearing it
+   * then showed the old choice for a moment.
+   */
+  const [choosing, setChoosing] = useState<{ pollId: string; option: number; before: number | null } | null>(null);
   const open = poll?.status === "open";
   const now = useServerNow(serverNow, open && poll.endsAt !== null);
   const unresolved = isUnresolved(poll ? { poll } : null);
@@ -97,7 +102,7 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
             {poll.options.map((option, index) => {
               const count = poll.tallies[index] ?? 0;
               const share = total > 0 ? Math.round((count / total) * 100) : 0;
-              const mine = (choosing?.pollId === poll.id ? choosing.option : yourVote) === index;
+              const mine = (choosing?.pollId === poll.id && yourVote === choosing.before ? choosing.option : yourVote) === index;
               const winner = poll.winner === index;
               return (
                 <div key={index} className="flex flex-col gap-1">
@@ -112,8 +117,13 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
                       checked={mine}
                       disabled={!open}
                       onChange={() => {
-                        setChoosing({ pollId: poll.id, option: index });
-                        void run(() => vote(poll.id, index)).finally(() => setChoosing(null));
+                        setChoosing({ pollId: poll.id, option: index, before: yourVote });
+                        void run(() =>
+                          vote(poll.id, index).catch((error: unknown) => {
+                            setChoosing(null);
+                            throw error;
+                          }),
+                        );
                       }}
                     />
                     <span className="relative min-w-0 flex-1 break-words">{option.label}</span>

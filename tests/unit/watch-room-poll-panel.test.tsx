@@ -47,6 +47,26 @@ test("everyone sees the options as a radio group with tallies and the countdown,
   expect(screen.queryByRole("button", { name: "Close poll" })).not.toBeInTheDocument();
 });
 
+test("a vote stays shown after the server's answer until the room's state has it; a refused vote reverts", async () => {
+  // The answer comes before the room's own state says how this member voted (its model updates later).
+  const vote = jest.fn<Promise<void>, [string, number]>(async () => undefined);
+  const props = { poll, voters: null, queue, isHost: false, startsIn: null, serverNow: () => 30_000, send: jest.fn(async () => undefined), vote };
+  const { rerender } = render(<PollPanel {...props} yourVote={null} />);
+  await userEvent.click(screen.getByRole("radio", { name: "Beta" }));
+  await waitFor(() => expect(vote).toHaveBeenCalledTimes(1));
+  await Promise.resolve();
+  expect(screen.getByRole("radio", { name: "Beta" })).toBeChecked();
+  rerender(<PollPanel {...props} yourVote={1} />);
+  expect(screen.getByRole("radio", { name: "Beta" })).toBeChecked();
+
+  // Changing to Alpha is refused: the vote the room has (Beta) shows again, with the reason.
+  vote.mockRejectedValueOnce(new Error("This poll is closed."));
+  await userEvent.click(screen.getByRole("radio", { name: "Alpha" }));
+  expect(await screen.findByText("This poll is closed.")).toBeInTheDocument();
+  expect(screen.getByRole("radio", { name: "Beta" })).toBeChecked();
+  expect(screen.getByRole("radio", { name: "Alpha" })).not.toBeChecked();
+});
+
 test("a tie: the host picks one of the tied options; closed polls take no votes", async () => {
   const { send } = setup({ isHost: true, poll: { ...poll, status: "tie", tallies: [2, 2], tied: [0, 1] } });
   expect(screen.getByTestId("poll-status")).toHaveTextContent("Tie — the host picks");
