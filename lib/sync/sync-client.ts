@@ -40,7 +40,12 @@ export class SyncClient {
   private roleValue: Role | null = null;
   private partyValue: PartyMeta | null = null;
   private youId: string | null = null;
-  /** We took the host role (or came back as host) while the party waited on a stalled host player. */
+  /**
+   * Play on at the first host tick: we took the host role (or came back as host) while the party waited
+   * on a stalled host player, or while it played and our player was paused as a guest's is for a while
+   * (a seek-and-hold, or a guest's own pause that the drift controller was about to pull back). Without
+   * this the new host's first report was that pause, and the whole party stopped.
+   */
   private resumeStall = false;
 
   constructor(config: SyncClientConfig = {}) {
@@ -114,14 +119,17 @@ export class SyncClient {
     if (this.roleValue === "host") {
       // The host's stamps become every guest's target: wait for a converged estimate.
       const ready = this.clock.ready;
-      const actions: PlayerAction[] = [];
       if (this.resumeStall && player) {
-        // The pause was a stall, not a person's: play on (the reporter then publishes the play).
+        // The pause was a stall or a guest's hold, not the party's: play on, and report from the next
+        // tick (the reporter would read this tick's paused player as the new host pausing).
         this.resumeStall = false;
-        if (player.paused && this.reporter.state?.stalled) actions.push({ type: "play" });
+        const published = this.reporter.state;
+        if (player.paused && (published?.stalled || published?.paused === false)) {
+          return { actions: [{ type: "play" }], commands, wakeAt: Math.min(nextPing, now + 250), status: ready ? "host" : "clock", driftMs: null };
+        }
       }
       if (ready && player) commands.push(...this.reporter.tick(now, this.clock.toServerTime(now), player));
-      return { actions, commands, wakeAt: nextPing, status: ready ? "host" : "clock", driftMs: null };
+      return { actions: [], commands, wakeAt: nextPing, status: ready ? "host" : "clock", driftMs: null };
     }
 
     // A guest acts on the first sample already (see DriftInput.clockErrorMs).
@@ -148,7 +156,7 @@ export class SyncClient {
     this.roleValue = role;
     const published = this.reporter.state;
     if (role === "host" && published) this.reporter.resetState(published);
-    this.resumeStall = role === "host" && published?.stalled === true;
+    this.resumeStall = role === "host" && (published?.stalled === true || published?.paused === false);
     if (role === "guest") this.controller.resumeTicking();
   }
 

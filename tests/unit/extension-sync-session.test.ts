@@ -421,6 +421,17 @@ test("a hand-over while the old host's player stalls: the new host plays on; a p
   expect(player.paused).toBe(false);
   expect(h.sent.filter((c) => c.type !== "ping").map((c) => c.type)).toEqual(["play"]);
 
+  // A hand-over while her player is paused as a guest's is for a moment (here her own pause, which the
+  // drift controller pulls back; a seek-and-hold looks the same) and the party plays: she plays on and
+  // the party is not paused by her first report as host.
+  const { h: m, player: held } = joined("guest", { paused: false, position: 10, seq: 1 });
+  await m.run(3000);
+  held.pause();
+  m.session.receive({ v: PROTOCOL_VERSION, type: "party", party: meta({ hostUserId: "g1", hostDisplayName: "Gail" }) });
+  await m.run(1000);
+  expect(held.paused).toBe(false);
+  expect(m.sent.some((c) => c.type === "pause")).toBe(false);
+
   // The same hand-over after a person paused: nothing resumes.
   const { h: k, player: kept } = joined("guest", { paused: true, position: 10, seq: 1 });
   await k.run(2000);
