@@ -6,6 +6,7 @@ import "server-only";
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { BoundedMap } from "@/lib/server/bounded-map";
 import { getEnv } from "@/lib/server/env";
 
 export const GUEST_TOKEN_PREFIX = "vpg1";
@@ -31,8 +32,7 @@ export function issueGuestToken(name: string, now = Date.now()): { token: string
  * a token is immutable and nothing revokes one (its expiry is still checked on every use; a removal
  * from a party is the party's own record). Bounded; the oldest entry goes first.
  */
-const VERIFIED_MAX = 10_000;
-const verified = new Map<string, { secret: string; guest: GuestIdentity }>();
+const verified = new BoundedMap<string, { secret: string; guest: GuestIdentity }>(10_000);
 
 /** The guest a token names, or null when it is malformed, forged or expired. */
 export function verifyGuestToken(token: string, now = Date.now()): GuestIdentity | null {
@@ -40,10 +40,7 @@ export function verifyGuestToken(token: string, now = Date.now()): GuestIdentity
   const known = verified.get(token);
   if (known && known.secret === secret) return known.guest.exp <= now ? null : known.guest;
   const guest = checkGuestToken(token, now);
-  if (guest) {
-    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-    verified.set(token, { secret, guest: Object.freeze(guest) });
-  }
+  if (guest) verified.set(token, { secret, guest: Object.freeze(guest) });
   return guest;
 }
 

@@ -19,13 +19,13 @@ import "server-only";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { inlineScriptHashes } from "@/lib/security/content-security-policy";
+import { BoundedMap } from "@/lib/server/bounded-map";
 
 const FALLBACK_DOCUMENTS = ["/_not-found", "/_global-error"];
-/** Bounded: on-demand pages (unknown blog slugs) could otherwise grow it without limit. */
-const MAX_ENTRIES = 2_000;
 const SAFE_PATH = /^\/[A-Za-z0-9._~\-/]*$/;
 
-const cache = new Map<string, { mtimeMs: number; hashes: string[] }>();
+/** Bounded: on-demand pages (unknown blog slugs) could otherwise grow it without limit. */
+const cache = new BoundedMap<string, { mtimeMs: number; hashes: string[] }>(2_000);
 
 interface PrerenderManifest {
   routes: Record<string, unknown>;
@@ -90,7 +90,6 @@ function hashesOf(file: string): string[] {
   const hit = cache.get(file);
   if (hit && hit.mtimeMs === mtimeMs) return hit.hashes;
   const hashes = inlineScriptHashes(readFileSync(file, "utf8"));
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(file, { mtimeMs, hashes });
   return hashes;
 }

@@ -1,6 +1,7 @@
 // POST /api/v1/parties/{id}/commands – one protocol command: host playback/drawing/moderation/recording (host only), chat (members), ping (clock sync)
 import { z } from "zod";
 import { idParamSchema } from "@/lib/schemas/common";
+import { BoundedMap } from "@/lib/server/bounded-map";
 import { PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
@@ -25,8 +26,7 @@ export const POST = withApi(
  * party, and the schema's parse was a noticeable part of a command. A refused id is parsed each time
  * (the same 422 as ever). Bounded; the oldest id goes first.
  */
-const PARSED_IDS_MAX = 1000;
-const parsedIds = new Map<string, { id: string }>();
+const parsedIds = new BoundedMap<string, { id: string }>(1000);
 
 function parsePartyId(raw: unknown): { id: string } {
   const given = (raw as { id?: unknown } | null)?.id;
@@ -36,7 +36,6 @@ function parsePartyId(raw: unknown): { id: string } {
   }
   const parsed = idParamSchema.parse(raw);
   if (typeof given === "string" && parsed.id === given && Object.keys(raw as object).length === 1) {
-    if (parsedIds.size >= PARSED_IDS_MAX) parsedIds.delete(parsedIds.keys().next().value!);
     parsedIds.set(given, Object.freeze(parsed));
   }
   return parsed;
