@@ -75,7 +75,6 @@ const COMMAND_SOCKETS = Symbol.for("viewparty.commandSockets");
 server.on("upgrade", (req, socket, head) => {
   // A peer that resets mid-handshake must not take the process down with an unhandled 'error'.
   socket.on("error", () => socket.destroy());
-  req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
   const started = Date.now();
   const take = () => {
     if (socket.destroyed) return;

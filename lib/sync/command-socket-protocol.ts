@@ -33,6 +33,22 @@ export const COMMAND_SOCKET_CLOSE = {
   tooLarge: 1009,
 } as const;
 
+/** The close code for a refusal the POST would have answered with `status`: 4400 for any other 4xx/5xx. */
+export function commandSocketCloseFor(status: number): number {
+  switch (status) {
+    case 401:
+      return COMMAND_SOCKET_CLOSE.unauthorized;
+    case 403:
+      return COMMAND_SOCKET_CLOSE.forbidden;
+    case 404:
+      return COMMAND_SOCKET_CLOSE.notFound;
+    case 429:
+      return COMMAND_SOCKET_CLOSE.tooMany;
+    default:
+      return COMMAND_SOCKET_CLOSE.malformed;
+  }
+}
+
 /** Largest frame the server reads, in UTF-8 bytes: the POST's own body limit. */
 export const COMMAND_SOCKET_MAX_FRAME_BYTES = 256 * 1024;
 

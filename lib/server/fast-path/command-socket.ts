@@ -26,7 +26,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { idParamSchema } from "@/lib/schemas/common";
 import { resolveSession } from "@/lib/server/http/with-api";
-import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES } from "@/lib/sync/command-socket-protocol";
+import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES, commandSocketCloseFor } from "@/lib/sync/command-socket-protocol";
 import { toErrorAnswer } from "@/lib/server/http/error-response";
 import { forbidden, unauthorized } from "@/lib/server/http/api-error";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
@@ -58,10 +58,6 @@ function closeReason(detail: string): string {
   let cut = 120;
   while (cut > 0 && (bytes[cut]! & 0xc0) === 0x80) cut -= 1;
   return `${bytes.subarray(0, cut).toString()}...`;
-}
-
-function closeFor(status: number): number {
-  return status === 401 ? CLOSE.unauthorized : status === 403 ? CLOSE.forbidden : status === 404 ? CLOSE.notFound : status === 429 ? CLOSE.tooMany : CLOSE.malformed;
 }
 
 function parseFrame(data: RawData): unknown {
@@ -243,5 +239,5 @@ export function createCommandSockets(): CommandSockets {
 /** Closes with the code and detail of what a POST would have answered. */
 function refuseWith(ws: WebSocket, error: unknown): void {
   const { status, body } = toErrorAnswer(error);
-  ws.close(closeFor(status), closeReason(body.detail));
+  ws.close(commandSocketCloseFor(status), closeReason(body.detail));
 }

@@ -72,7 +72,7 @@ class NodeRequestView {
  * still holds the client's own values of them, so a client could pick its rate-limit bucket or name
  * another client's connection: these are read from `req.headers` only.
  */
-const STAMPED = ["x-vp-client-ip", "x-vp-connection"] as const;
+const STAMPED: ReadonlySet<string> = new Set(["x-vp-client-ip", "x-vp-connection"]);
 
 function stampedHeaders(req: IncomingMessage): Map<string, string> {
   const stamped = new Map<string, string>();
@@ -95,7 +95,7 @@ class NodeHeadersView {
   get(name: string): string | null {
     const raw = this.#raw;
     const wanted = name.toLowerCase();
-    if ((STAMPED as readonly string[]).includes(wanted)) return this.#stamped.get(wanted) ?? null;
+    if (STAMPED.has(wanted)) return this.#stamped.get(wanted) ?? null;
     let value: string | null = null;
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const key = raw[i]!;
@@ -110,7 +110,7 @@ class NodeHeadersView {
     const headers = new Headers();
     const raw = this.#raw;
     for (let i = 0; i + 1 < raw.length; i += 2) {
-      if (!(STAMPED as readonly string[]).includes(raw[i]!.toLowerCase())) headers.append(raw[i]!, raw[i + 1]!);
+      if (!STAMPED.has(raw[i]!.toLowerCase())) headers.append(raw[i]!, raw[i + 1]!);
     }
     for (const [name, value] of this.#stamped) headers.set(name, value);
     return headers;
