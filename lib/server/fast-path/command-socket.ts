@@ -25,7 +25,8 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { idParamSchema } from "@/lib/schemas/common";
-import { resolveSession } from "@/lib/server/http/with-api";
+import { guestSession, resolveSession } from "@/lib/server/http/with-api";
+import { GUEST_TOKEN_PREFIX } from "@/lib/server/guests/guest-token";
 import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES, commandSocketCloseFor } from "@/lib/sync/command-socket-protocol";
 import { toErrorAnswer } from "@/lib/server/http/error-response";
 import { forbidden, unauthorized } from "@/lib/server/http/api-error";
@@ -106,6 +107,8 @@ export function createCommandSockets(): CommandSockets {
     ws.on("error", () => ws.terminate());
     let authStarted = false;
     let headers: Headers | null = null;
+    /** A guest token is checked (signature memoised, expiry every time) without a promise per command. */
+    let guestToken: string | null = null;
     let callerId: string | null = null;
     const queue: Frame[] = [];
     let busy = false;
@@ -144,6 +147,7 @@ export function createCommandSockets(): CommandSockets {
         refuseWith(ws, unauthorized());
         return;
       }
+      if (token.startsWith(`${GUEST_TOKEN_PREFIX}.`)) guestToken = token;
       try {
         const session = await caller();
         if (!session) throw unauthorized();
@@ -166,7 +170,7 @@ export function createCommandSockets(): CommandSockets {
 
     async function answer(frame: Frame): Promise<void> {
       try {
-        const session = await caller();
+        const session = guestToken !== null ? guestSession(guestToken) : await caller();
         if (!session) {
           const { status, body } = toErrorAnswer(unauthorized());
           send({ n: frame.n, status, body });

@@ -46,19 +46,20 @@ const DEFAULT_WRITE_LIMIT: Limit = { windowSeconds: 60, max: 120 };
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/** Who a guest token names, as resolveSession answers it; null when it is malformed, forged or expired. */
+export function guestSession(token: string): { user: SessionUser; sessionId: string } | null {
+  const guest = verifyGuestToken(token);
+  if (!guest) return null;
+  return { user: { id: guest.id, name: guest.name, email: "", username: null, isGuest: true }, sessionId: guest.id };
+}
+
 export async function resolveSession(
   req: Pick<Request, "headers">,
   { allowGuests = false }: { allowGuests?: boolean } = {},
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   const bearer = req.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer?.startsWith(`${GUEST_TOKEN_PREFIX}.`)) {
-    if (!allowGuests) return null;
-    const guest = verifyGuestToken(bearer);
-    if (!guest) return null;
-    return {
-      user: { id: guest.id, name: guest.name, email: "", username: null, isGuest: true },
-      sessionId: guest.id,
-    };
+    return allowGuests ? guestSession(bearer) : null;
   }
   const auth = await getAuth();
   // A fast-path request carries a view of the Node request's headers (node-request.ts); Better Auth

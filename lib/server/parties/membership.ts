@@ -7,7 +7,7 @@ import "server-only";
  * its answer is recorded unless a join or leave was recorded meanwhile (that one is newer and wins).
  * Commands are a hot path: a record answers them without a database read.
  */
-import { getBus } from "@/lib/server/realtime/get-bus";
+import { getBus, readyBus } from "@/lib/server/realtime/get-bus";
 import type { Room } from "@/lib/server/realtime/room";
 import { isMember } from "./find-party";
 
@@ -15,7 +15,7 @@ export async function isPartyMember(room: Room, memberId: string): Promise<boole
   if (memberId === room.meta.hostUserId) return true;
   // An ended party keeps no records (they were freed with it); the database still answers.
   if (room.ended) return isMember(room.id, memberId);
-  const bus = await getBus();
+  const bus = readyBus() ?? (await getBus());
   const recorded = await bus.membership(room.id, memberId);
   if (recorded !== null) return recorded;
   const member = await isMember(room.id, memberId);

@@ -10,7 +10,7 @@ import { handleCommand } from "@/lib/server/parties/handle-command";
 import { handleModerationCommand } from "@/lib/server/parties/handle-moderation-command";
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { partyCaller } from "@/lib/server/parties/member-caller";
-import { getRoom } from "@/lib/server/realtime/rooms";
+import { getRoom, loadedRoom } from "@/lib/server/realtime/rooms";
 import { handleRecordingCommand } from "@/lib/server/recordings/handle-recording-command";
 import type { SessionUser } from "@/lib/server/http/with-api";
 import type { Limit } from "@/lib/server/rate-limit";
@@ -23,7 +23,8 @@ export const NOT_A_MEMBER = "Join the party before sending to it.";
 
 /** `body`: any JSON; the protocol's own parsers validate it and name what is wrong. */
 export async function runPartyCommand(partyId: string, user: SessionUser, body: unknown, receivedAt: number): Promise<unknown> {
-  const room = await getRoom(partyId);
+  // A live party this instance holds is read without a promise: commands are the hot path.
+  const room = loadedRoom(partyId) ?? (await getRoom(partyId));
   if (!(await isPartyMember(room, user.id))) throw forbidden(NOT_A_MEMBER);
   if (isModerationCommandInput(body)) return handleModerationCommand(room, partyCaller(user), body);
   if (isRecordingCommandInput(body)) return handleRecordingCommand(room, { ...partyCaller(user), isGuest: user.isGuest === true }, body);

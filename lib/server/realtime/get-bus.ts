@@ -6,6 +6,11 @@ import { MemoryBus } from "./memory-bus";
 
 const globalForBus = globalThis as unknown as { __vpBus?: PartyBus };
 
+/** The bus once getBus has made it (undefined before): the command path reads it without a promise. */
+export function readyBus(): PartyBus | undefined {
+  return globalForBus.__vpBus;
+}
+
 export async function getBus(): Promise<PartyBus> {
   if (!globalForBus.__vpBus) {
     const env = getEnv();

@@ -6,7 +6,7 @@ import "server-only";
 import { PROTOCOL_VERSION, type PartyMeta } from "@/lib/sync";
 import { conflict } from "@/lib/server/http/api-error";
 import { PartyEndedError, type LoggedServerEvent } from "./bus";
-import { getBus } from "./get-bus";
+import { getBus, readyBus } from "./get-bus";
 import type { Room } from "./room";
 
 /**
@@ -16,7 +16,7 @@ import type { Room } from "./room";
 export async function publish(room: Room, event: LoggedServerEvent): Promise<string> {
   if (room.ended) throw conflict(PARTY_ENDED);
   try {
-    return await (await getBus()).append(room.id, event);
+    return await (readyBus() ?? (await getBus())).append(room.id, event);
   } catch (error) {
     if (error instanceof PartyEndedError) throw conflict(PARTY_ENDED);
     throw error;
