@@ -13,6 +13,10 @@
  *                         [--pace closed|fixed] [--workers 4] [--systems viewparty,socketio] [--concurrency 16]
  *                         [--upstream socket|post]  (how the ViewParty host sends its commands: the party's
  *                         command socket, as the extension and the watch room do, or one POST each)
+ *                         [--server-age 60000]  (ms: the measured commands start once every server process
+ *                         is this old; start-up work — Next preloading its routes, then V8's memory-reducing
+ *                         full collections ~30–50 s after start, ~250 ms of CPU — is once per process, not
+ *                         per delivery; 0 measures from right after the guests connect, as before)
  *                         [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"]  (both servers)
  *                         [--instances 2]  (ViewParty as deployed to scale out: N app instances on one
  *                         fresh PostgreSQL database and one Redis; the guests are split across them, the
@@ -63,6 +67,7 @@ const opts = parseArgs({
   systems: "viewparty,socketio",
   concurrency: 16,
   settle: 2000,
+  serverAge: 60_000,
   out: "",
   serverNodeArgs: "",
   instances: 1,
@@ -137,6 +142,8 @@ async function viewParty(run) {
   return {
     name: `${cluster.apps.length > 1 ? `ViewParty×${cluster.apps.length}` : "ViewParty"}${opts.upstream === "post" ? " (POST)" : ""}`,
     pids: cluster.apps.map((a) => a.pid),
+    /** When the last instance was ready (the others are older). */
+    startedAt: now(),
     worker: "sse-worker.mjs",
     async setup(guests) {
       host = (await mintGuests(app.baseUrl, 1, { run, prefix: "host", concurrency: 1 }))[0];
@@ -228,11 +235,13 @@ async function socketIo() {
   });
   const url = `http://${HOST}:${port}`;
   await waitFor(async () => (await request(url, "GET", "/health")).status === 200, 20_000, child);
+  const startedAt = now();
   const room = "bench";
   let host;
   return {
     name: "socket.io",
     pids: [child.pid],
+    startedAt,
     worker: "socketio-worker.mjs",
     async setup(guests) {
       host = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
@@ -299,6 +308,8 @@ async function measure(system, guests, run) {
     if (failed > 0) console.warn(`  ! ${failed} of ${guests} guests failed to connect: ${results.flatMap((r) => r.errors).slice(0, 3).join(" | ")}`);
     await sleep(opts.settle);
     const rssAfter = rssOf(sys.pids);
+    const age = now() - sys.startedAt;
+    if (age < opts.serverAge) await sleep(opts.serverAge - age);
 
     // Warm-up, then the measured commands. "fixed": one every --interval ms whatever happens (shows
     // saturation); "closed": also never before the previous command reached every guest (latency of
@@ -448,7 +459,7 @@ async function main() {
   );
   console.log(
     `guests ${guestCounts.join(", ")} · ViewParty host commands by ${opts.upstream === "socket" ? "command socket" : "POST"} · ${opts.workers} worker processes · ${opts.warmup} warm-up + ${opts.commands} measured commands, ` +
-      `${opts.pace === "closed" ? `≥ ${opts.interval} ms apart and each after the previous reached every guest` : `one every ${opts.interval} ms`} · systems ${systems.join(", ")}${opts.instances > 1 ? ` · ViewParty on ${opts.instances} instances (PostgreSQL + Redis)` : ""}`,
+      `${opts.pace === "closed" ? `≥ ${opts.interval} ms apart and each after the previous reached every guest` : `one every ${opts.interval} ms`}, from ${opts.serverAge / 1000} s after each server was ready · systems ${systems.join(", ")}${opts.instances > 1 ? ` · ViewParty on ${opts.instances} instances (PostgreSQL + Redis)` : ""}`,
   );
   const rows = [];
   let run = 1;

@@ -2,7 +2,7 @@
  * The in-process party bus: a running party's replay buffer is bounded by bytes as well as events,
  * an ended party is freed and stays ended, and memberships record joins and leaves.
  */
-import { PartyEndedError, REPLAY_BUFFER_BYTES, REPLAY_BUFFER_EVENTS, type LoggedServerEvent } from "@/lib/server/realtime/bus";
+import { compareEventIds, PartyEndedError, REPLAY_BUFFER_BYTES, REPLAY_BUFFER_EVENTS, type LoggedServerEvent } from "@/lib/server/realtime/bus";
 import { MemoryBus } from "@/lib/server/realtime/memory-bus";
 import { PROTOCOL_VERSION } from "@/lib/sync";
 
@@ -70,4 +70,14 @@ test("memberships: a recorded join or leave wins over a later database answer", 
   expect(await bus.membership("p", "a")).toBe(false);
   await bus.setMembership("p", "a", true);
   expect(await bus.membership("p", "a")).toBe(true);
+});
+
+test("event ids order as numbers in memory and as Redis stream ids, whichever bus made them", () => {
+  expect(compareEventIds("9", "10")).toBeLessThan(0);
+  expect(compareEventIds("10", "9")).toBeGreaterThan(0);
+  expect(compareEventIds("12", "12")).toBe(0);
+  expect(compareEventIds("1700000000000-3", "1700000000000-10")).toBeLessThan(0);
+  expect(compareEventIds("1700000000001-0", "1700000000000-10")).toBeGreaterThan(0);
+  expect(compareEventIds("1700000000000", "1700000000000-0")).toBe(0);
+  expect(compareEventIds("12", "1700000000000-3")).toBeLessThan(0);
 });

@@ -106,7 +106,10 @@ export function loggedEvent(id: string, event: LoggedServerEvent): LoggedEvent {
 /** Orders event ids of either bus ("12" in memory, "1700000000000-3" in Redis). */
 export function compareEventIds(a: string, b: string): number {
   // In memory both are plain integers (every event of a party compares its id on the way out).
-  if (!a.includes("-") && !b.includes("-")) return Number(a) - Number(b);
+  if (!a.includes("-") && !b.includes("-")) {
+    const difference = Number(a) - Number(b);
+    if (!Number.isNaN(difference)) return difference;
+  }
   const [am = 0, as = 0] = a.split("-").map(Number);
   const [bm = 0, bs = 0] = b.split("-").map(Number);
   return am - bm || as - bs;
