@@ -46,7 +46,7 @@ async function createPlaylistInUi(page: Page, title: string): Promise<string> {
   await page.goto("/playlists");
   const create = page.getByRole("region", { name: "Create New Playlist" });
   await waitForHydration(page, "main form button[type=submit]");
-  await create.getByLabel("Playlist title").fill(title);
+  await create.getByLabel("Playlist title", { exact: true }).fill(title);
   await create.getByRole("button", { name: "Create New Playlist" }).click();
   await page.waitForURL(/\/playlist\?id=/);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -198,7 +198,7 @@ test("the owner renames and deletes; the Twitch panel stores its fields, masks t
   const settings = await page.request.get(`/api/v1/playlists/${id}/twitch`);
   expect(await settings.text()).not.toContain("e2e-secret-token");
 
-  await page.getByLabel("Playlist title").fill("Stream queue v2");
+  await page.getByLabel("Playlist title", { exact: true }).fill("Stream queue v2");
   await page.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Stream queue v2" })).toBeVisible();
 
@@ -259,8 +259,11 @@ test("signed out: /add-video asks to log in; the hub's create opens the login mo
 
   await page.goto("/playlists");
   await expect(page.getByText("Log in to create a playlist.")).toBeVisible();
-  await page.getByLabel("Playlist title").fill("Anonymous");
-  await page.getByRole("button", { name: "Create New Playlist" }).click();
+  // Scoped and exact: the signed-out hub also lists public playlists, whose "View <title>" links
+  // contain "playlist title" when another test's playlist is named so.
+  const create = page.getByRole("region", { name: "Create New Playlist" });
+  await create.getByLabel("Playlist title", { exact: true }).fill("Anonymous");
+  await create.getByRole("button", { name: "Create New Playlist" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
 });
 

@@ -69,6 +69,10 @@ const AXE_BUDGET_MS = 30_000;
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   // Each analysis brings its own time, so a test that checks several pages is not cut short by the default budget.
   test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
+  // Colours are judged at rest: a button that just turned enabled (its data loaded) fades between its
+  // disabled and enabled colours for 150 ms, and axe sampling the fade saw a contrast that no user
+  // is left with. CSS transitions end; looping animations (spinners) are not waited for.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
   const results = await new AxeBuilder({ page }).exclude("nextjs-portal").analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), "serious or critical axe violations").toEqual([]);
