@@ -88,7 +88,8 @@ beforeAll(async () => {
   chat.addAccount({ token: NO_SCOPE_TOKEN, login: BOT, userId: "900", scopes: [] });
   chat.addChannel(CHANNEL);
   dataDir = makeDataDir();
-  env = { ...chat.env, VP_TWITCH_BOT_SWEEP_MS: "500" };
+  // The embedded database: no periodic sweep; each change below is applied by the sweep it starts.
+  env = { ...chat.env };
   app = await startApp({ dataDir, env });
   ownerName = uniqueName("tbowner");
   owner = await signedUp(app.baseUrl, ownerName);
