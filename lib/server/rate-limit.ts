@@ -1,10 +1,12 @@
 import "server-only";
 /**
- * Rate limits (sign-in, sign-up, API writes, chat) on rate-limiter-flexible: fixed windows counted in
- * this process's memory by default, or in Redis when REDIS_URL is set, so that every app instance
- * behind a load balancer draws from the same budget (otherwise N instances would allow N times the
- * limit). If Redis is unreachable each instance falls back to counting in memory (the library's
- * "insurance" limiter) rather than failing the request or letting it through unlimited.
+ * Rate limits (sign-in, sign-up, API writes, chat): fixed windows (one opens at a key's first hit and
+ * lasts the limit's window) counted in this process's memory by default, or in Redis through
+ * rate-limiter-flexible when REDIS_URL is set, so that every app instance behind a load balancer
+ * draws from the same budget (otherwise N instances would allow N times the limit). If Redis is
+ * unreachable each instance falls back to counting in memory (the library's "insurance" limiter)
+ * rather than failing the request or letting it through unlimited. In memory the count is a Map
+ * entry and a hit takes no promise (`enforceRateLimitNow`): a host's every command passes a limit.
  */
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
@@ -16,14 +18,46 @@ export interface Limit {
   max: number;
 }
 
+/** Fixed windows counted in this process: a hit is a Map lookup, with no promise and no timer per key. */
+class MemoryWindows {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  private nextSweep = 0;
+
+  /** Counts one hit; the seconds to wait when `key` is over `limit`, else 0. */
+  hit(key: string, limit: Limit, now: number): number {
+    const id = `${limitId(limit)}:${key}`;
+    let window = this.windows.get(id);
+    if (!window || window.endsAt <= now) {
+      this.sweep(now);
+      window = { count: 0, endsAt: now + limit.windowSeconds * 1000 };
+      this.windows.set(id, window);
+    }
+    window.count += 1;
+    return window.count > limit.max ? Math.max(window.endsAt - now, 1) / 1000 : 0;
+  }
+
+  /** Forgets ended windows, at most once a minute (so memory follows the keys seen lately). */
+  private sweep(now: number): void {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + 60_000;
+    for (const [id, window] of this.windows) if (window.endsAt <= now) this.windows.delete(id);
+  }
+}
+
 interface LimiterState {
   limiters: Map<string, RateLimiterAbstract>;
+  memory: MemoryWindows;
   redis?: Redis;
 }
 
 // Kept on globalThis: Next may load this module more than once per process (route bundles).
 const globalForLimits = globalThis as unknown as { __vpRateLimiters?: LimiterState };
-const state: LimiterState = (globalForLimits.__vpRateLimiters ??= { limiters: new Map() });
+const state: LimiterState = (globalForLimits.__vpRateLimiters ??= { limiters: new Map(), memory: new MemoryWindows() });
+
+/** A limit's name: part of every key, so two limits never share a count. */
+function limitId(limit: Limit): string {
+  return `${limit.max}per${limit.windowSeconds}s`;
+}
 
 function redisClient(url: string): Redis {
   // A command waits for the connection (the first requests after start) but at most a second: while
@@ -36,30 +70,33 @@ function redisClient(url: string): Redis {
   return state.redis;
 }
 
-/** One limiter per distinct limit; the limit is part of the key prefix, so two limits never share a count. */
-function limiterFor(limit: Limit): RateLimiterAbstract {
-  const id = `${limit.max}per${limit.windowSeconds}s`;
+/** One Redis limiter per distinct limit; the limit is part of the key prefix, so two limits never share a count. */
+function redisLimiterFor(limit: Limit, redisUrl: string): RateLimiterAbstract {
+  const id = limitId(limit);
   let limiter = state.limiters.get(id);
   if (limiter) return limiter;
-  const env = getEnv();
   const options = { points: limit.max, duration: limit.windowSeconds, keyPrefix: `rl:${id}` };
-  const memory = new RateLimiterMemory(options);
-  limiter = env.REDIS_URL
-    ? new RateLimiterRedis({
-        ...options,
-        keyPrefix: `${env.VP_REDIS_PREFIX}:rl:${id}`,
-        storeClient: redisClient(env.REDIS_URL),
-        insuranceLimiter: memory,
-      })
-    : memory;
+  limiter = new RateLimiterRedis({
+    ...options,
+    keyPrefix: `${getEnv().VP_REDIS_PREFIX}:rl:${id}`,
+    storeClient: redisClient(redisUrl),
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
   state.limiters.set(id, limiter);
   return limiter;
 }
 
+/** Counts one hit on `key` in memory (no REDIS_URL): the seconds to wait when over `limit`, else 0; null when the count is in Redis. */
+function memoryHit(key: string, limit: Limit): number | null {
+  return getEnv().REDIS_URL ? null : state.memory.hit(key, limit, Date.now());
+}
+
 /** Counts one hit on `key`; resolves to the seconds to wait when it is over `limit`, else 0. */
 export async function hit(key: string, limit: Limit): Promise<number> {
+  const redisUrl = getEnv().REDIS_URL;
+  if (!redisUrl) return state.memory.hit(key, limit, Date.now());
   try {
-    await limiterFor(limit).consume(key);
+    await redisLimiterFor(limit, redisUrl).consume(key);
     return 0;
   } catch (rejection) {
     // The library rejects with a RateLimiterRes when over the limit, with an Error when its store
@@ -80,6 +117,17 @@ export async function enforceRateLimit(key: string, limit: Limit, detail?: strin
 }
 
 /**
+ * `enforceRateLimit` for hot paths: counted in memory it throws (or not) at once and returns
+ * undefined; counted in Redis it returns the promise to await.
+ */
+export function enforceRateLimitNow(key: string, limit: Limit, detail?: string): Promise<void> | undefined {
+  const wait = memoryHit(key, limit);
+  if (wait === null) return enforceRateLimit(key, limit, detail);
+  if (wait > 0) throw rateLimited(wait, detail);
+  return undefined;
+}
+
+/**
  * The client's address: behind a trusted proxy (VP_TRUST_PROXY=1) the first X-Forwarded-For hop,
  * else the socket address our server (scripts/server.mjs) stamps on every request. Under `next dev`
  * neither exists and all clients share one bucket.
@@ -95,6 +143,7 @@ export function clientKey(req: Request): string {
 /** Test hook: forget the limiters (and close the Redis connection) so a test can change the env. */
 export async function resetRateLimitsForTests(): Promise<void> {
   state.limiters.clear();
+  state.memory = new MemoryWindows();
   const redis = state.redis;
   state.redis = undefined;
   if (redis?.status === "ready") await redis.quit();

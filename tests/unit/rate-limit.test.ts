@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { ApiError } from "@/lib/server/http/api-error";
 import { resetEnvForTests } from "@/lib/server/env";
-import { enforceRateLimit, resetRateLimitsForTests } from "@/lib/server/rate-limit";
+import { enforceRateLimit, enforceRateLimitNow, resetRateLimitsForTests } from "@/lib/server/rate-limit";
 
 const REDIS_URL = process.env.VP_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const LIMIT = { windowSeconds: 60, max: 3 };
@@ -57,13 +57,55 @@ describe("in memory (no REDIS_URL)", () => {
   });
 });
 
+describe("in memory, without a promise (enforceRateLimitNow, the command socket's)", () => {
+  beforeAll(() => useEnv({ REDIS_URL: undefined }));
+  afterEach(() => jest.useRealTimers());
+
+  function thrown(call: () => unknown): ApiError {
+    try {
+      call();
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+    throw new Error("expected a 429");
+  }
+
+  test("answers at once: `max` hits pass, the next throws 429 with the seconds left in the window", () => {
+    jest.useFakeTimers({ now: new Date("2026-11-27T12:00:00Z") });
+    for (let i = 0; i < LIMIT.max; i++) expect(enforceRateLimitNow("now:a", LIMIT, "Slow down.")).toBeUndefined();
+    jest.setSystemTime(new Date("2026-11-27T12:00:20Z"));
+    const error = thrown(() => enforceRateLimitNow("now:a", LIMIT, "Slow down."));
+    expect(error.status).toBe(429);
+    expect(error.detail).toBe("Slow down.");
+    expect(Number(error.headers["Retry-After"])).toBe(40);
+  });
+
+  test("a window lasts windowSeconds from the key's first hit; then the count starts again", () => {
+    jest.useFakeTimers({ now: new Date("2026-11-27T13:00:00Z") });
+    for (let i = 0; i < LIMIT.max; i++) enforceRateLimitNow("now:b", LIMIT);
+    jest.setSystemTime(new Date("2026-11-27T13:00:59.500Z"));
+    expect(thrown(() => enforceRateLimitNow("now:b", LIMIT)).status).toBe(429);
+    jest.setSystemTime(new Date("2026-11-27T13:01:00Z"));
+    for (let i = 0; i < LIMIT.max; i++) expect(enforceRateLimitNow("now:b", LIMIT)).toBeUndefined();
+    expect(thrown(() => enforceRateLimitNow("now:b", LIMIT)).status).toBe(429);
+  });
+
+  test("one budget with enforceRateLimit: hits by either way count together", async () => {
+    await enforceRateLimit("now:c", LIMIT);
+    enforceRateLimitNow("now:c", LIMIT);
+    await enforceRateLimit("now:c", LIMIT);
+    expect(thrown(() => enforceRateLimitNow("now:c", LIMIT)).status).toBe(429);
+    expect((await rejection(enforceRateLimit("now:c", LIMIT))).status).toBe(429);
+  });
+});
+
 describe("shared across route bundles", () => {
   beforeAll(() => useEnv({ REDIS_URL: undefined }));
 
   test("a limit first used by another copy of the module (another route's bundle) still answers 429, not a server error", async () => {
-    // Next bundles the library into each route, while the limiters are kept on globalThis: the first
-    // route to use a limit creates its limiter, and over the limit it rejects with that copy's result
-    // class, which is not this copy's.
+    // Next bundles this module into each route, while the counts are kept on globalThis: hits made
+    // through another copy count on here, and over the limit this copy answers the 429.
     const limit = { windowSeconds: 60, max: 2 };
     let other: typeof import("@/lib/server/rate-limit") | undefined;
     jest.isolateModules(() => {
@@ -86,6 +128,11 @@ describe("in Redis (REDIS_URL set)", () => {
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
+  });
+
+  test("enforceRateLimitNow hands back the promise: the count is Redis's", async () => {
+    for (let i = 0; i < LIMIT.max; i++) await expect(enforceRateLimitNow("shared-now", LIMIT)).resolves.toBeUndefined();
+    expect((await rejection(enforceRateLimitNow("shared-now", LIMIT)!)).status).toBe(429);
   });
 
   test("counts live in Redis under the prefix: a fresh limiter (another instance) continues the count", async () => {

@@ -30,7 +30,7 @@ import { GUEST_TOKEN_PREFIX } from "@/lib/server/guests/guest-token";
 import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES, commandSocketCloseFor } from "@/lib/sync/command-socket-protocol";
 import { toErrorAnswer } from "@/lib/server/http/error-response";
 import { forbidden, unauthorized } from "@/lib/server/http/api-error";
-import { enforceRateLimit } from "@/lib/server/rate-limit";
+import { enforceRateLimitNow } from "@/lib/server/rate-limit";
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { getRoom } from "@/lib/server/realtime/rooms";
 import { NOT_A_MEMBER, PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
@@ -177,7 +177,8 @@ export function createCommandSockets(): CommandSockets {
           ws.close(CLOSE.unauthorized, closeReason(body.detail));
           return;
         }
-        await enforceRateLimit(`api:POST:${pathname}:${session.user.id}`, PARTY_COMMAND_RATE_LIMIT);
+        const limited = enforceRateLimitNow(`api:POST:${pathname}:${session.user.id}`, PARTY_COMMAND_RATE_LIMIT);
+        if (limited) await limited;
         const result = await runPartyCommand(partyId, session.user, frame.command, frame.receivedAt);
         const empty = result === undefined || result === null;
         send({ n: frame.n, status: empty ? 204 : 200, body: empty ? null : result });
