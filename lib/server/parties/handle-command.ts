@@ -11,7 +11,8 @@ import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error"
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/publish";
-import { applyHostCommand, isHostCommand, isPollCommand, isQueueCommand, isRequestCommand, parseClientCommand, PROTOCOL_VERSION, type PongEvent } from "@/lib/sync";
+import { applyHostCommand, isHostCommand, isPollCommand, isQueueCommand, isRequestCommand, parseClientCommand, PROTOCOL_VERSION, type ClientCommand, type PongEvent } from "@/lib/sync";
+import { parseHotCommand } from "@/lib/sync/hot-commands";
 import { handlePollCommand } from "./handle-poll-command";
 import { assertMayChat } from "./chat-moderation";
 import { handleQueueCommand } from "./handle-queue-command";
@@ -42,9 +43,14 @@ export async function handleCommand(
   input: unknown,
   receivedAt: number,
 ): Promise<PongEvent | { id: string | null }> {
-  const parsed = parseClientCommand(input);
-  if (!parsed.ok) throw unprocessable(parsed.message);
-  const command = parsed.value;
+  // The host's playback reports and everyone's pings are checked by hand first (the hot path); the
+  // schemas parse the rest and name what is wrong.
+  let command: ClientCommand | undefined = parseHotCommand(input);
+  if (command === undefined) {
+    const parsed = parseClientCommand(input);
+    if (!parsed.ok) throw unprocessable(parsed.message);
+    command = parsed.value;
+  }
 
   if (command.type === "ping") {
     return { v: PROTOCOL_VERSION, type: "pong", t0: command.t0, t1: receivedAt, t2: Date.now() };

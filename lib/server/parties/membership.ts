@@ -8,11 +8,13 @@ import "server-only";
  * Commands are a hot path: a record answers them without a database read.
  */
 import { getBus, readyBus } from "@/lib/server/realtime/get-bus";
+import { MemoryBus } from "@/lib/server/realtime/memory-bus";
 import type { Room } from "@/lib/server/realtime/room";
 import { isMember } from "./find-party";
 
 export async function isPartyMember(room: Room, memberId: string): Promise<boolean> {
-  if (memberId === room.meta.hostUserId) return true;
+  const known = partyMemberNow(room, memberId);
+  if (known !== undefined) return known;
   // An ended party keeps no records (they were freed with it); the database still answers.
   if (room.ended) return isMember(room.id, memberId);
   const bus = readyBus() ?? (await getBus());
@@ -21,6 +23,17 @@ export async function isPartyMember(room: Room, memberId: string): Promise<boole
   const member = await isMember(room.id, memberId);
   await bus.rememberMembership(room.id, memberId, member);
   return member;
+}
+
+/**
+ * `isPartyMember`'s answer where it needs no promise: the host, or a record on the in-process bus;
+ * undefined when only `isPartyMember` can tell (a Redis bus, no record yet, an ended party).
+ */
+export function partyMemberNow(room: Room, memberId: string): boolean | undefined {
+  if (memberId === room.meta.hostUserId) return true;
+  if (room.ended) return undefined;
+  const bus = readyBus();
+  return bus instanceof MemoryBus ? (bus.membershipNow(room.id, memberId) ?? undefined) : undefined;
 }
 
 /** Records a join (true) or a leave, switch or removal (false); call after the database has it. */

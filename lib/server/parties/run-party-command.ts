@@ -8,7 +8,7 @@ import "server-only";
 import { forbidden } from "@/lib/server/http/api-error";
 import { handleCommand } from "@/lib/server/parties/handle-command";
 import { handleModerationCommand } from "@/lib/server/parties/handle-moderation-command";
-import { isPartyMember } from "@/lib/server/parties/membership";
+import { isPartyMember, partyMemberNow } from "@/lib/server/parties/membership";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { getRoom, loadedRoom } from "@/lib/server/realtime/rooms";
 import { handleRecordingCommand } from "@/lib/server/recordings/handle-recording-command";
@@ -25,7 +25,8 @@ export const NOT_A_MEMBER = "Join the party before sending to it.";
 export async function runPartyCommand(partyId: string, user: SessionUser, body: unknown, receivedAt: number): Promise<unknown> {
   // A live party this instance holds is read without a promise: commands are the hot path.
   const room = loadedRoom(partyId) ?? (await getRoom(partyId));
-  if (!(await isPartyMember(room, user.id))) throw forbidden(NOT_A_MEMBER);
+  // The host, and members the in-process bus has on record, are known without a promise.
+  if (!(partyMemberNow(room, user.id) ?? (await isPartyMember(room, user.id)))) throw forbidden(NOT_A_MEMBER);
   if (isModerationCommandInput(body)) return handleModerationCommand(room, partyCaller(user), body);
   if (isRecordingCommandInput(body)) return handleRecordingCommand(room, { ...partyCaller(user), isGuest: user.isGuest === true }, body);
   return handleCommand(room, partyCaller(user), body, receivedAt);

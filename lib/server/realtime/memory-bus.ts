@@ -116,6 +116,11 @@ export class MemoryBus implements PartyBus {
   }
 
   async membership(partyId: string, memberId: string): Promise<boolean | null> {
+    return this.membershipNow(partyId, memberId);
+  }
+
+  /** `membership` without a promise (the in-process record is at hand). */
+  membershipNow(partyId: string, memberId: string): boolean | null {
     return this.memberships.get(partyId)?.get(memberId) ?? null;
   }
 
