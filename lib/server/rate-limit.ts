@@ -86,15 +86,16 @@ function redisLimiterFor(limit: Limit, redisUrl: string): RateLimiterAbstract {
   return limiter;
 }
 
-/** Counts one hit on `key` in memory (no REDIS_URL): the seconds to wait when over `limit`, else 0; null when the count is in Redis. */
-function memoryHit(key: string, limit: Limit): number | null {
-  return getEnv().REDIS_URL ? null : state.memory.hit(key, limit, Date.now());
+/**
+ * Counts one hit on `key`: the seconds to wait when it is over `limit`, else 0. Counted in memory (no
+ * REDIS_URL) the answer is at hand; counted in Redis it is a promise.
+ */
+function hitNow(key: string, limit: Limit): number | Promise<number> {
+  const redisUrl = getEnv().REDIS_URL;
+  return redisUrl ? redisHit(key, limit, redisUrl) : state.memory.hit(key, limit, Date.now());
 }
 
-/** Counts one hit on `key`; resolves to the seconds to wait when it is over `limit`, else 0. */
-export async function hit(key: string, limit: Limit): Promise<number> {
-  const redisUrl = getEnv().REDIS_URL;
-  if (!redisUrl) return state.memory.hit(key, limit, Date.now());
+async function redisHit(key: string, limit: Limit, redisUrl: string): Promise<number> {
   try {
     await redisLimiterFor(limit, redisUrl).consume(key);
     return 0;
@@ -110,10 +111,13 @@ export async function hit(key: string, limit: Limit): Promise<number> {
   }
 }
 
+function refuseOver(wait: number, detail: string | undefined): void {
+  if (wait > 0) throw rateLimited(wait, detail);
+}
+
 /** Throws a 429 ApiError (with Retry-After) when `key` is over `limit`. */
 export async function enforceRateLimit(key: string, limit: Limit, detail?: string): Promise<void> {
-  const wait = await hit(key, limit);
-  if (wait > 0) throw rateLimited(wait, detail);
+  refuseOver(await hitNow(key, limit), detail);
 }
 
 /**
@@ -121,9 +125,9 @@ export async function enforceRateLimit(key: string, limit: Limit, detail?: strin
  * undefined; counted in Redis it returns the promise to await.
  */
 export function enforceRateLimitNow(key: string, limit: Limit, detail?: string): Promise<void> | undefined {
-  const wait = memoryHit(key, limit);
-  if (wait === null) return enforceRateLimit(key, limit, detail);
-  if (wait > 0) throw rateLimited(wait, detail);
+  const wait = hitNow(key, limit);
+  if (typeof wait !== "number") return wait.then((seconds) => refuseOver(seconds, detail));
+  refuseOver(wait, detail);
   return undefined;
 }
 
