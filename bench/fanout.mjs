@@ -18,6 +18,9 @@
  *                         full collections ~30–50 s after start, ~250 ms of CPU — is once per process, not
  *                         per delivery; 0 measures from right after the guests connect, as before)
  *                         [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"]  (both servers)
+ *                         [--rounds 5]  (each guest count measured this many times per system, the order of
+ *                         the systems alternating, and the medians over rounds printed: one run's server CPU
+ *                         at 100 guests is a few hundred ms and moves by a third between identical runs)
  *                         [--instances 2]  (ViewParty as deployed to scale out: N app instances on one
  *                         fresh PostgreSQL database and one Redis; the guests are split across them, the
  *                         host commands through the first; CPU and RSS are summed over the instances)
@@ -71,6 +74,7 @@ const opts = parseArgs({
   out: "",
   serverNodeArgs: "",
   instances: 1,
+  rounds: 1,
   upstream: "socket",
   databaseUrl: "postgres://postgres@127.0.0.1:5432/postgres",
   redisUrl: "redis://127.0.0.1:6379",
@@ -463,21 +467,26 @@ async function main() {
   );
   const rows = [];
   let run = 1;
+  const rounds = Math.max(1, Math.floor(opts.rounds));
   for (const guests of guestCounts) {
-    for (const system of systems) {
-      process.stdout.write(`… ${system} with ${guests} guests `);
-      const r = await measure(system, guests, run++);
-      rows.push(r);
-      console.log(
-        `→ p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, fan-out p99 ${fmt(r.fanoutP99)} ms, ${fmt(r.mbPer1000)} MB/1000 (load ${loadAverage()})`,
-      );
+    for (let round = 1; round <= rounds; round++) {
+      // Alternate the order, so neither system always runs first (or on a machine warmed by the other).
+      for (const system of round % 2 === 1 ? systems : [...systems].reverse()) {
+        process.stdout.write(`… ${system} with ${guests} guests${rounds > 1 ? `, round ${round}/${rounds}` : ""} `);
+        const r = { ...(await measure(system, guests, run++)), round };
+        rows.push(r);
+        console.log(
+          `→ p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, fan-out p99 ${fmt(r.fanoutP99)} ms, ${fmt(r.cpuUsPerEvent)} µs CPU/event, ${fmt(r.mbPer1000)} MB/1000 (load ${loadAverage()})`,
+        );
+      }
     }
   }
+  const label = (r) => (rounds > 1 ? `${r.system} #${r.round}` : r.system);
   console.log("\nLatency: host send → guest receipt (ms) over all (guest, command) pairs; fan-out = time until the LAST guest of a command has it.");
   printTable(
     ["system", "guests", "p50", "p99", "max", "fan-out p50", "fan-out p99", "lost", "cmd/s", "ack p50", "srv CPU µs/event", "connect s", "join CPU ms", "join frames", "RSS before MB", "RSS after MB", "MB/1000 conns"],
     rows.map((r) => [
-      r.system,
+      label(r),
       `${r.connected}/${r.guests}`,
       fmt(r.p50, 2),
       fmt(r.p99, 2),
@@ -497,12 +506,13 @@ async function main() {
     ]),
   );
   // ViewParty against the socket.io baseline of the same run, per guest count (below 1: ViewParty does better).
+  const baseOf = (r) => rows.find((b) => b.system === "socket.io" && b.guests === r.guests && b.round === r.round);
   const ratioRows = guestCounts.flatMap((guests) => {
-    const base = rows.find((r) => r.system === "socket.io" && r.guests === guests);
     return rows
-      .filter((r) => r.system !== "socket.io" && r.guests === guests && base)
-      .map((r) => [
-        r.system,
+      .filter((r) => r.system !== "socket.io" && r.guests === guests && baseOf(r))
+      .map((r) => [r, baseOf(r)])
+      .map(([r, base]) => [
+        label(r),
         String(guests),
         fmt(r.p50 / base.p50, 2),
         fmt(r.p99 / base.p99, 2),
@@ -516,6 +526,7 @@ async function main() {
     console.log("\nRatios to socket.io in this run (ViewParty ÷ socket.io; below 1 is better):");
     printTable(["system", "guests", "p50", "p99", "srv CPU/event", "connect s", "join CPU", "MB/1000 conns"], ratioRows);
   }
+  if (rounds > 1) printMedians(rows, baseOf);
   const problems = rows.filter((r) => r.failed || r.lost || r.dropped || r.duplicates || r.ackErrors);
   for (const r of problems) {
     console.log(`! ${r.system} ${r.guests}: failed ${r.failed}, lost ${r.lost}, dropped ${r.dropped}, duplicates ${r.duplicates}, command errors ${r.ackErrors}`);
@@ -524,6 +535,38 @@ async function main() {
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(outFile, JSON.stringify({ opts, load: loadAverage(), rows }, null, 2));
   console.log(`\nraw figures: ${path.relative(process.cwd(), outFile)}`);
+}
+
+/** Per system and guest count: the median over rounds of each figure, and of each round's ratio to socket.io. */
+function printMedians(rows, baseOf) {
+  const median = (values) => quantile(Float64Array.from(values.filter(Number.isFinite)).sort(), 0.5);
+  const groups = new Map();
+  for (const r of rows) {
+    const key = `${r.system}\u0000${r.guests}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(r);
+  }
+  console.log(`\nMedians over ${Math.max(...rows.map((r) => r.round))} rounds (ratio columns: the median of each round's ratio to socket.io in that round):`);
+  printTable(
+    ["system", "guests", "p50", "p99", "srv CPU µs/event", "each round's CPU µs/event", "join CPU ms", "p99 ratio", "CPU/event ratio", "each round's CPU/event ratio"],
+    [...groups.values()].map((group) => {
+      const ratios = (pick) => group.map((r) => (baseOf(r) ? pick(r) / pick(baseOf(r)) : NaN));
+      const cpuRatios = ratios((r) => r.cpuUsPerEvent);
+      const compared = group[0].system !== "socket.io";
+      return [
+        group[0].system,
+        String(group[0].guests),
+        fmt(median(group.map((r) => r.p50)), 2),
+        fmt(median(group.map((r) => r.p99)), 2),
+        fmt(median(group.map((r) => r.cpuUsPerEvent)), 1),
+        group.map((r) => fmt(r.cpuUsPerEvent, 1)).join(" "),
+        fmt(median(group.map((r) => r.connectCpuMsPerGuest)), 2),
+        compared ? fmt(median(ratios((r) => r.p99)), 2) : "",
+        compared ? fmt(median(cpuRatios), 2) : "",
+        compared ? cpuRatios.map((x) => fmt(x, 2)).join(" ") : "",
+      ];
+    }),
+  );
 }
 
 main()
