@@ -8,7 +8,6 @@ import "server-only";
  * Commands are a hot path: a record answers them without a database read.
  */
 import { getBus, readyBus } from "@/lib/server/realtime/get-bus";
-import { MemoryBus } from "@/lib/server/realtime/memory-bus";
 import type { Room } from "@/lib/server/realtime/room";
 import { isMember } from "./find-party";
 
@@ -32,8 +31,7 @@ export async function isPartyMember(room: Room, memberId: string): Promise<boole
 export function partyMemberNow(room: Room, memberId: string): boolean | undefined {
   if (memberId === room.meta.hostUserId) return true;
   if (room.ended) return undefined;
-  const bus = readyBus();
-  return bus instanceof MemoryBus ? (bus.membershipNow(room.id, memberId) ?? undefined) : undefined;
+  return readyBus()?.membershipNow?.(room.id, memberId) ?? undefined;
 }
 
 /** Records a join (true) or a leave, switch or removal (false); call after the database has it. */

@@ -57,6 +57,8 @@ export interface PartyBus {
   setMembership(partyId: string, memberId: string, member: boolean): Promise<void>;
   /** The recorded membership, or null when none is recorded (the database then decides). */
   membership(partyId: string, memberId: string): Promise<boolean | null>;
+  /** `membership` where the record is at hand without a round trip (the in-process bus); absent elsewhere. */
+  membershipNow?(partyId: string, memberId: string): boolean | null;
   /** Records what the database said, unless a join or leave was recorded meanwhile (that one wins). */
   rememberMembership(partyId: string, memberId: string, member: boolean): Promise<void>;
   /** Frees an ended party's log, presence and memberships; further appends to it are refused. */
