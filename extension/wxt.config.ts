@@ -4,6 +4,7 @@
  * http://localhost:3000) and kept in versioned storage, where the popup's settings can change it.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "wxt";
 import { buildManifest } from "./src/config/manifest";
 import { normalizeServerUrl, originMatchPatterns } from "./src/config/server-url";
@@ -19,7 +20,8 @@ export default defineConfig({
   // (the extension imports lib/sync, lib/extension-bridge and lib/schemas unchanged).
   srcDir: "..",
   entrypointsDir: "extension/entrypoints",
-  outDir: process.env.VP_EXTENSION_OUT_DIR || ".output",
+  // A relative VP_EXTENSION_OUT_DIR is taken from the repository root, as the site reading the builds takes it.
+  outDir: process.env.VP_EXTENSION_OUT_DIR ? path.resolve(process.env.VP_EXTENSION_OUT_DIR) : ".output",
   manifestVersion: 3,
   manifest: ({ browser }) => buildManifest({ browser, serverUrl, version: pkg.version }),
   hooks: {

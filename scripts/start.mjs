@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build if needed, then serve on PORT (default 3000). The server migrates the database
- * at start (embedded PGlite in ./.data unless DATABASE_URL is set) and seeds demo content into an
- * empty database.
+ * `npm start`: build the app and the browser extension if needed, then serve on PORT (default 3000).
+ * The server migrates the database at start (embedded PGlite in ./.data unless DATABASE_URL is set)
+ * and seeds demo content into an empty database.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { EmbeddedDatabaseLockedError, findLockHolder, pgliteDir } from "../db/lock.mjs";
+import { buildExtensionIfNeeded } from "./lib/build-extension-if-needed.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,6 +31,9 @@ if (!process.env.DATABASE_URL) {
 }
 
 buildIfNeeded(root);
+// Before serving, so /get-extension offers downloads from the first request, made for this server's
+// address. A failed extension build does not stop the site: it said why, and the page offers no download.
+buildExtensionIfNeeded(root, { env: { ...process.env, PORT: port } });
 
 const env = {
   ...process.env,

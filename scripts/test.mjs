@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildExtensionIfNeeded } from "./lib/build-extension-if-needed.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -222,8 +223,8 @@ step("type check (tsc)", () => {
 });
 step("build (next build)", () => buildIfNeeded(root));
 step("extension build (wxt)", () => {
-  must(bin("wxt"), ["build", "extension", "-b", "chrome"]);
-  must(bin("wxt"), ["build", "extension", "-b", "firefox"]);
+  // As `npm start` builds it (skipped when up to date); the end-to-end download spec serves this build.
+  if (!buildExtensionIfNeeded(root).ok) finish(false, "the extension build failed");
   must(bin("tsc"), ["--noEmit", "-p", "extension"]);
 });
 step("database", preparePostgres);

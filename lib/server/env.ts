@@ -38,6 +38,8 @@ const schema = z.object({
   VP_CHROME_STORE_URL: optionalUrl,
   VP_EDGE_STORE_URL: optionalUrl,
   VP_FIREFOX_STORE_URL: optionalUrl,
+  /** Folder of the extension builds /get-extension offers (relative: from the app's folder); unset → extension/.output. */
+  VP_EXTENSION_OUT_DIR: optionalText,
   /** Seed demo content into an empty database at start (npm start sets it). */
   VP_SEED_DEMO: z.enum(["0", "1"]).default("0"),
   /** Live parties: how long the host's stream may be gone before the party shows AWAITING_RECONNECT. */

@@ -11,26 +11,35 @@ import path from "node:path";
 const SOURCE_DIRS = ["app", "components", "lib", "db", "content", "public", "extension/src"];
 const SOURCE_FILES = ["package.json", "package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "instrumentation.ts", "instrumentation-client.ts", "proxy.ts"];
 
-function walk(dir, out) {
+function walk(dir, out, skipDir) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else out.push(full);
+    if (entry.isDirectory()) {
+      if (!skipDir(full)) walk(full, out, skipDir);
+    } else out.push(full);
   }
 }
 
-export function sourceStamp(root) {
-  const files = [];
-  for (const dir of SOURCE_DIRS) walk(path.join(root, dir), files);
-  for (const file of SOURCE_FILES) if (existsSync(path.join(root, file))) files.push(path.join(root, file));
-  files.sort();
+/**
+ * A hash of the path, size and mtime of every file in `dirs` (walked, except folders `skipDir` names)
+ * and of the `files` that exist: it changes when any of them is added, removed or edited.
+ */
+export function filesStamp(root, dirs, files, skipDir = () => false) {
+  const found = [];
+  for (const dir of dirs) walk(path.join(root, dir), found, skipDir);
+  for (const file of files) if (existsSync(path.join(root, file))) found.push(path.join(root, file));
+  found.sort();
   const hash = createHash("sha256");
-  for (const file of files) {
+  for (const file of found) {
     const s = statSync(file);
     hash.update(`${path.relative(root, file)}\0${s.size}\0${Math.trunc(s.mtimeMs)}\n`);
   }
   return hash.digest("hex");
+}
+
+export function sourceStamp(root) {
+  return filesStamp(root, SOURCE_DIRS, SOURCE_FILES);
 }
 
 export function buildIfNeeded(root, { force = false } = {}) {

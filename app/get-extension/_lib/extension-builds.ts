@@ -1,21 +1,19 @@
-/** The extension builds this server can hand out (made by `npm run build:extension`). */
+/** The extension builds this server can hand out (made by `npm start` or `npm run build:extension`). */
 import "server-only";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
+import { EXTENSION_TARGETS, extensionOutDir, type ExtensionTarget } from "@/lib/extension-targets.mjs";
+import { getEnv } from "@/lib/server/env";
 
-export const EXTENSION_TARGETS = {
-  chrome: { dir: "chrome-mv3", label: "Chrome and Edge", file: "viewparty-extension-chrome.zip" },
-  firefox: { dir: "firefox-mv3", label: "Firefox", file: "viewparty-extension-firefox.zip" },
-} as const;
-export type ExtensionTarget = keyof typeof EXTENSION_TARGETS;
+export { EXTENSION_TARGETS, type ExtensionTarget };
 
 export function isExtensionTarget(value: string): value is ExtensionTarget {
   return Object.hasOwn(EXTENSION_TARGETS, value);
 }
 
 function buildDir(target: ExtensionTarget): string {
-  return path.join(process.cwd(), "extension", ".output", EXTENSION_TARGETS[target].dir);
+  return path.join(extensionOutDir(process.cwd(), getEnv().VP_EXTENSION_OUT_DIR), EXTENSION_TARGETS[target].dir);
 }
 
 export function hasExtensionBuild(target: ExtensionTarget): boolean {
