@@ -13,14 +13,14 @@ import { extensionBuildVersion, type ExtensionTarget } from "./_lib/extension-bu
 
 export const metadata: Metadata = {
   title: "Get the extension - ViewParty",
-  description: "Install the ViewParty browser extension for Chrome, Edge, Firefox or Safari on your computer.",
+  description: "Install the ViewParty browser extension for Chrome, Edge or Firefox on your computer.",
   alternates: { canonical: "/get-extension" },
 };
 
 // Reads the build from disk and the visitor's browser on each request: a rebuilt extension is offered without a site rebuild.
 export const dynamic = "force-dynamic";
 
-type CardId = "chromium" | "firefox" | "safari";
+type CardId = "chromium" | "firefox";
 
 const SIDELOAD_STEPS: Record<ExtensionTarget, ReactNode[]> = {
   chrome: [
@@ -41,18 +41,10 @@ const SIDELOAD_STEPS: Record<ExtensionTarget, ReactNode[]> = {
   ],
 };
 
-const SAFARI_STEPS: ReactNode[] = [
-  "On a Mac with Xcode installed, get this server's source code and run: npm ci && npm run build:extension",
-  <>
-    Convert the Chrome build into a Safari project: <code>xcrun safari-web-extension-converter extension/.output/chrome-mv3 --app-name ViewParty</code>
-  </>,
-  "Xcode opens the project: choose Product › Run, then open the ViewParty app once.",
-  "In Safari, open Settings › Advanced and tick “Show features for web developers”; then choose Develop › Allow Unsigned Extensions.",
-  "In Safari Settings › Extensions, tick ViewParty and allow it on your streaming sites.",
-];
-
-const CARD_OF: Record<BrowserId, CardId | null> = { chrome: "chromium", edge: "chromium", firefox: "firefox", safari: "safari", other: null };
-const BROWSER_NAME: Record<BrowserId, string> = { chrome: "Chrome", edge: "Edge", firefox: "Firefox", safari: "Safari", other: "" };
+// Only the browsers the extension is built for have a card (and are named): Safari would need its own
+// signed Mac app, which this project does not make. Its visitors get the note below instead.
+const CARD_OF: Record<BrowserId, CardId | null> = { chrome: "chromium", edge: "chromium", firefox: "firefox", safari: null, other: null };
+const BROWSER_NAME: Record<BrowserId, string> = { chrome: "Chrome", edge: "Edge", firefox: "Firefox", safari: "", other: "" };
 
 function Steps({ steps }: { steps: ReactNode[] }) {
   return (
@@ -83,8 +75,9 @@ function Sideload({ target, label, open }: { target: ExtensionTarget; label: str
           Download for {label} (v{version})
         </a>
       ) : (
+        // `npm start` builds it before serving; without one the server was deployed without it. Nothing here a visitor can run.
         <p role="status" className="mt-4 text-amber-200">
-          Not built on this server yet: run <code>npm run build:extension</code>.
+          This server has no {label} download right now. Ask whoever runs it.
         </p>
       )}
       <Steps steps={SIDELOAD_STEPS[target]} />
@@ -133,17 +126,8 @@ export default async function GetExtensionPage() {
         </>
       ),
     },
-    safari: {
-      title: "Safari (Mac)",
-      body: (
-        <>
-          <p className="mt-4 text-slate-300">Safari takes the same extension once Apple&apos;s tools have wrapped it in a small Mac app:</p>
-          <Steps steps={SAFARI_STEPS} />
-        </>
-      ),
-    },
   };
-  const order: CardId[] = ["chromium", "firefox", "safari"];
+  const order: CardId[] = ["chromium", "firefox"];
   if (yours) order.sort((a, b) => Number(b === yours) - Number(a === yours));
 
   return (
@@ -161,6 +145,11 @@ export default async function GetExtensionPage() {
             See live parties
           </Link>
         </section>
+      )}
+      {browser === "safari" && !mobile && (
+        <p role="note" className="mb-8 rounded-xl border border-cyan-300/60 bg-slate-900 p-5 text-slate-200" data-testid="unsupported-browser">
+          This browser can&apos;t run the ViewParty extension. Open this page in Chrome, Edge or Firefox on your computer.
+        </p>
       )}
       <div className="grid gap-6 md:grid-cols-2">
         {order.map((id) => (

@@ -34,16 +34,32 @@ test("on a phone, /get-extension says the extension is for desktop browsers and 
   await context.close();
 });
 
-test("/get-extension opens on the visitor's browser: Firefox first, marked, with its exact steps; Safari's steps are on the page", async ({ browser }) => {
+test("/get-extension opens on the visitor's browser: Firefox first, marked, with its exact steps; no browser without a build is offered", async ({ browser }) => {
   const context = await browser.newContext({ userAgent: FIREFOX_DESKTOP });
   const page = await context.newPage();
   await page.goto("/get-extension");
   const cards = page.locator("[data-testid^=extension-card-]");
+  await expect(cards).toHaveCount(2);
   await expect(cards.first()).toHaveAttribute("data-testid", "extension-card-firefox");
   await expect(cards.first()).toContainText("Your browser: Firefox");
   await expect(cards.first()).toContainText("about:debugging#/runtime/this-firefox");
+  await expect(cards.first().getByRole("link", { name: /Download for Firefox/ })).toBeVisible();
   await expect(page.getByTestId("phone-notice")).toHaveCount(0);
-  await expect(page.getByTestId("extension-card-safari")).toContainText("xcrun safari-web-extension-converter extension/.output/chrome-mv3");
-  await expect(page.getByTestId("extension-card-safari")).toContainText("Allow Unsigned Extensions");
+  // Safari has no build: the page neither names it nor tells anyone to build one.
+  await expect(page.locator("main")).not.toContainText("Safari");
+  await expect(page.locator("main")).not.toContainText(/npm |xcrun|build:extension/);
+  await context.close();
+});
+
+const SAFARI_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15";
+
+test("a desktop browser the extension is not built for is told which ones to open the page in, and still sees both downloads", async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: SAFARI_MAC });
+  const page = await context.newPage();
+  await page.goto("/get-extension");
+  await expect(page.getByTestId("unsupported-browser")).toHaveText("This browser can't run the ViewParty extension. Open this page in Chrome, Edge or Firefox on your computer.");
+  await expect(page.getByText(/Your browser:/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Download for Chrome and Edge/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Download for Firefox/ })).toBeVisible();
   await context.close();
 });

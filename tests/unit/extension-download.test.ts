@@ -7,11 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { GET } from "@/app/get-extension/download/[target]/route";
+import { resetEnvForTests } from "@/lib/server/env";
 
 jest.mock("server-only", () => ({}));
 
 let cwd: string;
-const build = (dir: string) => path.join(cwd, "extension", ".output", dir);
+let outDir = path.join("extension", ".output");
+const build = (dir: string) => path.join(cwd, outDir, dir);
 const FILES: Record<string, string | Buffer> = {
   "manifest.json": JSON.stringify({ manifest_version: 3, name: "ViewParty", version: "1.2.3" }),
   "background.js": "chrome.runtime.onMessage.addListener(() => {});\n".repeat(200),
@@ -25,6 +27,9 @@ beforeEach(() => {
   jest.spyOn(process, "cwd").mockReturnValue(cwd);
 });
 afterEach(() => {
+  delete process.env.VP_EXTENSION_OUT_DIR;
+  outDir = path.join("extension", ".output");
+  resetEnvForTests();
   jest.restoreAllMocks();
   rmSync(cwd, { recursive: true, force: true });
 });
@@ -68,10 +73,21 @@ test("a rebuilt extension is served as rebuilt", async () => {
   expect(Buffer.from(unpacked["viewparty-extension-chrome/background.js"]!).toString()).toBe("// new build\n");
 });
 
-test("404 with the command to run when this server has no build, and for an unknown browser", async () => {
+test("404 saying which download this server lacks (and no command for the visitor to run), and for an unknown browser", async () => {
   const missing = await download("chrome");
   expect(missing.status).toBe(404);
-  expect(await missing.json()).toEqual({ detail: expect.stringContaining("npm run build:extension"), code: "not_found" });
+  expect(await missing.json()).toEqual({ detail: "This server has no Chrome and Edge download of the extension.", code: "not_found" });
   writeBuild("chrome-mv3");
   expect((await download("safari")).status).toBe(404);
+});
+
+test("VP_EXTENSION_OUT_DIR moves where the builds are read from (a relative one from the app's folder)", async () => {
+  writeBuild("firefox-mv3");
+  process.env.VP_EXTENSION_OUT_DIR = outDir = "elsewhere";
+  resetEnvForTests();
+  expect((await download("firefox")).status).toBe(404);
+  writeBuild("firefox-mv3");
+  const res = await download("firefox");
+  expect(res.status).toBe(200);
+  expect(Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer())))).toContain("viewparty-extension-firefox/manifest.json");
 });

@@ -6,11 +6,9 @@ export const dynamic = "force-dynamic";
 export async function GET(_req: Request, { params }: { params: Promise<{ target: string }> }) {
   const { target } = await params;
   if (!isExtensionTarget(target)) return Response.json({ detail: "Unknown browser.", code: "not_found" }, { status: 404 });
+  // `npm start` builds both before it serves; a server without one was deployed without it (or its build failed, as its log says).
   if (!hasExtensionBuild(target)) {
-    return Response.json(
-      { detail: "The extension has not been built on this server. Run `npm run build:extension`.", code: "not_found" },
-      { status: 404 },
-    );
+    return Response.json({ detail: `This server has no ${EXTENSION_TARGETS[target].label} download of the extension.`, code: "not_found" }, { status: 404 });
   }
   const zip = extensionBuildZip(target);
   return new Response(zip, {
