@@ -60,7 +60,7 @@ function Steps({ steps }: { steps: ReactNode[] }) {
 
 function StoreLink({ href, label }: { href: string; label: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: "md" })}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: "lg" })}>
       {label}
     </a>
   );
@@ -68,20 +68,23 @@ function StoreLink({ href, label }: { href: string; label: string }) {
 
 function Sideload({ target, label, open }: { target: ExtensionTarget; label: string; open: boolean }) {
   const version = extensionBuildVersion(target);
-  const body = (
+  // `npm start` builds it before serving; without one the server was deployed without it, and the steps
+  // would lead nowhere. Nothing here asks a visitor to run anything.
+  const body = version ? (
     <>
-      {version ? (
-        <a href={`/get-extension/download/${target}`} download className={`${buttonVariants({ size: "md" })} mt-4`}>
-          Download for {label} (v{version})
+      {/* The version sits beside the button, not in it: the label alone fits a phone's card. */}
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <a href={`/get-extension/download/${target}`} download className={buttonVariants({ size: "lg" })}>
+          Download for {label}
         </a>
-      ) : (
-        // `npm start` builds it before serving; without one the server was deployed without it. Nothing here a visitor can run.
-        <p role="status" className="mt-4 text-amber-200">
-          This server has no {label} download right now. Ask whoever runs it.
-        </p>
-      )}
+        <span className="text-sm text-slate-400">Version {version}</span>
+      </div>
       <Steps steps={SIDELOAD_STEPS[target]} />
     </>
+  ) : (
+    <p role="status" className="mt-4 text-amber-200">
+      This server has no {label} download right now. Ask whoever runs it.
+    </p>
   );
   // With a store page the manual install is the fallback, folded away.
   if (open) return body;
@@ -141,7 +144,7 @@ export default async function GetExtensionPage() {
             On a phone?
           </h2>
           <p className="mt-2 text-slate-200">{PHONE_EXTENSION_MESSAGE}</p>
-          <Link href="/parties" className={`${buttonVariants({ size: "md" })} mt-4`}>
+          <Link href="/parties" className={`${buttonVariants({ size: "lg" })} mt-4`}>
             See live parties
           </Link>
         </section>

@@ -1,5 +1,6 @@
 /** "Start Watching" without a store page goes to /get-extension, which offers the built extension as a zip. */
 import { expect, test } from "@playwright/test";
+import { smallTapTargets } from "./tap-targets";
 
 test("Start Watching → /get-extension → download the Chrome build (a zip holding manifest.json)", async ({ page }) => {
   await page.goto("/");
@@ -29,6 +30,12 @@ test("on a phone, /get-extension says the extension is for desktop browsers and 
   await page.goto("/get-extension");
   const notice = page.getByTestId("phone-notice");
   await expect(notice).toContainText("The extension is for desktop browsers — YouTube and TikTok parties play right here in the browser.");
+  // The download buttons fit the phone's cards and every target on the page is big enough to tap.
+  for (const card of await page.locator("[data-testid^=extension-card-]").all()) {
+    const [cardBox, buttonBox] = [await card.boundingBox(), await card.getByRole("link", { name: /^Download for/ }).boundingBox()];
+    expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+  }
+  expect(await smallTapTargets(page, "main")).toEqual([]);
   await notice.getByRole("link", { name: "See live parties" }).click();
   await expect(page).toHaveURL(/\/parties$/);
   await context.close();
