@@ -41,7 +41,7 @@ function readStamp(file) {
 function staleReason(outDir, browser, sources, serverUrl) {
   if (!existsSync(path.join(outDir, EXTENSION_TARGETS[browser].dir, "manifest.json"))) return "missing";
   const stamp = readStamp(stampFileOf(outDir, browser));
-  if (!stamp) return "unknown";
+  if (!stamp) return "made without a stamp";
   if (stamp.serverUrl !== serverUrl) return `built for ${stamp.serverUrl}`;
   if (stamp.sources !== sources) return "sources changed";
   return null;
