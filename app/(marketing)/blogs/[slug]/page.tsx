@@ -1,9 +1,9 @@
 // GET /blogs/{slug} – one post: title, category, read time, banner and the sanitized markdown body.
 import type { Metadata } from "next";
-import Image from "next/image";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { preload } from "react-dom";
 import { BlogStatus } from "@/components/marketing/blog/blog-status";
 import { PostMetaLine } from "@/components/marketing/blog/post-meta-line";
 import styles from "@/components/marketing/blog/prose.module.css";
@@ -53,6 +53,7 @@ export default async function BlogPostPage({ params }: { params: Params }) {
     );
   }
   const { post } = result;
+  preload(post.banner, { as: "image", fetchPriority: "high" });
 
   return (
     <article className="mx-auto w-full px-4 py-12 sm:px-6 lg:py-16" style={{ maxWidth: BLOG_ARTICLE_MAX_WIDTH_PX }}>
@@ -69,13 +70,14 @@ export default async function BlogPostPage({ params }: { params: Params }) {
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-white sm:text-5xl">{post.title}</h1>
         <p className="mt-4 text-lg leading-relaxed text-vp-text">{post.summary}</p>
       </header>
-      <Image
+      {/* A local, already sized banner: a plain <img> (preloaded above) does what next/image's unoptimized mode would, without its client script. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img
         src={post.banner}
         alt={`Banner for “${post.title}”`}
         width={1200}
         height={600}
-        unoptimized
-        preload
+        fetchPriority="high"
         className="mt-8 aspect-[2/1] w-full rounded-xl object-cover"
       />
       {/* html is produced by renderMarkdown: raw HTML dropped, then sanitized (lib/blog/render-markdown.ts). */}
