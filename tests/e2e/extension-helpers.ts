@@ -204,3 +204,38 @@ export async function signUpAccount(page: Page, prefix = "ext") {
   expect(res.ok(), await res.text()).toBeTruthy();
   return username;
 }
+
+/** Answers youtube.com inside `context`: youtu.be redirects, watch pages with the fixture, /clip.mp4 with the clip (Range), anything else 404. */
+export async function serveYoutubeFixture(context: BrowserContext): Promise<void> {
+  const page = readFileSync(path.join(ROOT, "tests", "fixtures", "sites", "youtube.html"), "utf8");
+  const clip = ensureClip();
+  const size = statSync(clip).size;
+  const bytes = readFileSync(clip);
+  await context.route(/^https?:\/\/(([a-z]+\.)?youtube\.com|youtu\.be)\//, async (route) => {
+    const url = new URL(route.request().url());
+    // Short links redirect to the watch page, as YouTube's do.
+    if (url.hostname === "youtu.be") return route.fulfill({ status: 301, headers: { Location: `https://www.youtube.com/watch?v=${url.pathname.slice(1)}` } });
+    if (url.pathname === "/watch") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: page });
+    if (url.pathname === "/clip.mp4") {
+      const range = /^bytes=(\d*)-(\d*)$/.exec(route.request().headers()["range"] ?? "");
+      if (!range) return route.fulfill({ status: 200, headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes" }, body: bytes });
+      const start = range[1] ? Number(range[1]) : size - Number(range[2]);
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      return route.fulfill({
+        status: 206,
+        headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes", "Content-Range": `bytes ${start}-${end}/${size}` },
+        body: bytes.subarray(start, end + 1),
+      });
+    }
+    return route.fulfill({ status: 404, body: "not found" });
+  });
+}
+
+/** Continues as a guest (no account) in the popup; returns the popup. */
+export async function continueAsGuest(b: ExtensionBrowser, name: string): Promise<Page> {
+  const popup = await openPopup(b);
+  await popup.getByLabel("Guest username").fill(name);
+  await popup.getByRole("button", { name: "Continue as guest" }).click();
+  await expect(popup.locator('[data-vp="session"]')).toContainText(`${name} (guest)`);
+  return popup;
+}

@@ -5,16 +5,14 @@
  * answered by Playwright inside the extension's Chromium, with its `<video>` playing the local test
  * clip; nothing reaches YouTube.
  */
-import { readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
-  ensureClip,
+  continueAsGuest,
   ensureExtensionBuild,
   launchWithExtension,
   openPopup,
   overlay,
-  ROOT,
+  serveYoutubeFixture,
   SITE_URL,
   tabIdOf,
   videoState,
@@ -36,32 +34,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const b of browsers.splice(0)) await b.context.close().catch(() => undefined);
 });
-
-/** Answers youtube.com inside `context`: youtu.be redirects, watch pages with the fixture, /clip.mp4 with the clip (Range), anything else 404. */
-async function serveYoutubeFixture(context: BrowserContext): Promise<void> {
-  const page = readFileSync(path.join(ROOT, "tests", "fixtures", "sites", "youtube.html"), "utf8");
-  const clip = ensureClip();
-  const size = statSync(clip).size;
-  const bytes = readFileSync(clip);
-  await context.route(/^https?:\/\/(([a-z]+\.)?youtube\.com|youtu\.be)\//, async (route) => {
-    const url = new URL(route.request().url());
-    // Short links redirect to the watch page, as YouTube's do.
-    if (url.hostname === "youtu.be") return route.fulfill({ status: 301, headers: { Location: `https://www.youtube.com/watch?v=${url.pathname.slice(1)}` } });
-    if (url.pathname === "/watch") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: page });
-    if (url.pathname === "/clip.mp4") {
-      const range = /^bytes=(\d*)-(\d*)$/.exec(route.request().headers()["range"] ?? "");
-      if (!range) return route.fulfill({ status: 200, headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes" }, body: bytes });
-      const start = range[1] ? Number(range[1]) : size - Number(range[2]);
-      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      return route.fulfill({
-        status: 206,
-        headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes", "Content-Range": `bytes ${start}-${end}/${size}` },
-        body: bytes.subarray(start, end + 1),
-      });
-    }
-    return route.fulfill({ status: 404, body: "not found" });
-  });
-}
 
 async function launch(): Promise<ExtensionBrowser> {
   const b = await launchWithExtension(extensionDir);
@@ -85,14 +57,6 @@ async function throughRoute(b: ExtensionBrowser, page: Page): Promise<void> {
     return tabs.map((tab) => tab.pendingUrl || tab.url || "").find((url) => /^https:\/\/([a-z]+\.)?youtube\.com\//.test(url)) ?? null;
   });
   if (opened) await page.goto(opened);
-}
-
-async function continueAsGuest(b: ExtensionBrowser, name: string): Promise<Page> {
-  const popup = await openPopup(b);
-  await popup.getByLabel("Guest username").fill(name);
-  await popup.getByRole("button", { name: "Continue as guest" }).click();
-  await expect(popup.locator('[data-vp="session"]')).toContainText(`${name} (guest)`);
-  return popup;
 }
 
 const extensionVideo = (page: Page): Promise<RoomVideoState> => videoState(page).then((s) => ({ ...s, src: "" }));

@@ -1,0 +1,65 @@
+/**
+ * The extension host comes back to its running party: the host's youtube.com tab (the saved page of
+ * tests/fixtures/sites/youtube.html, its `<video>` playing the local clip) reloads, its video restarts
+ * at 0:00 paused, and the extension's sync session adopts where the party is instead of reporting that
+ * restart. A guest in the watch room is sampled all along: never paused, never sent back.
+ */
+import { expect, test } from "@playwright/test";
+import { continueAsGuest, ensureExtensionBuild, launchWithExtension, openPopup, overlay, serveYoutubeFixture, SITE_URL, tabIdOf, videoState, waitForVideoReady, type ExtensionBrowser } from "./extension-helpers";
+import { expectPartyContinued, openRoomAsGuest, roomVideo, startVideoSampling, type RoomVideoState } from "./watch-room-helpers";
+
+let extensionDir: string;
+let host: ExtensionBrowser | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  extensionDir = ensureExtensionBuild();
+});
+
+test.afterAll(async () => {
+  await host?.context.close().catch(() => undefined);
+});
+
+test("the extension host reloads its video tab: the party plays on where it is, the host with it", async ({ browser }) => {
+  test.setTimeout(240_000);
+  host = await launchWithExtension(extensionDir);
+  await serveYoutubeFixture(host.context);
+  const popup = await continueAsGuest(host, "Rey Host");
+  const videoUrl = "https://www.youtube.com/watch?v=e2eExtResum&t=0s";
+  const hostPage = await host.context.newPage();
+  await hostPage.goto(videoUrl);
+  await waitForVideoReady(hostPage);
+  const startPopup = await openPopup(host, await tabIdOf(host.worker, videoUrl));
+  await startPopup.getByRole("button", { name: "Start a party" }).click();
+  const inviteCode = (await startPopup.locator('[data-vp="invite-code"]').textContent({ timeout: 15_000 }))?.trim() ?? "";
+  await startPopup.close();
+  await popup.close();
+  await hostPage.bringToFront();
+  await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 15_000 });
+
+  const detail = (await (await fetch(`${SITE_URL}/api/v1/parties/${inviteCode}`)).json()) as { id: string };
+  const guest = await openRoomAsGuest(browser, detail.id, "Room Rosa");
+  await expect(guest.page.getByTestId("members-count")).toHaveText("2 watching", { timeout: 15_000 });
+  const hostVideo = (): Promise<RoomVideoState> => videoState(hostPage).then((s) => ({ ...s, src: "" }));
+
+  // The host plays from 20 s; the guest follows past 22 s.
+  await hostPage.evaluate(() => {
+    const v = document.querySelector("video")!;
+    v.currentTime = 20;
+    return v.play();
+  });
+  await expect.poll(async () => (await roomVideo(guest.page)).t, { timeout: 45_000 }).toBeGreaterThan(22);
+  await expect.poll(async () => (await roomVideo(guest.page)).paused).toBe(false);
+
+  await startVideoSampling(guest.page);
+  const before = await hostVideo();
+  await hostPage.reload();
+  const backAt = Date.now();
+  await waitForVideoReady(hostPage);
+  await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 30_000 });
+  const tookMs = await expectPartyContinued(hostVideo, guest.page, before, backAt);
+  test.info().annotations.push({ type: "time-to-resume", description: `${tookMs} ms after the reload's load event` });
+  console.log(`[resume] extension reload: host playing at the party's position ${tookMs} ms after the page loaded`);
+
+  await guest.context.close();
+});
