@@ -4,8 +4,9 @@
  * guests are watching, so the host's player first goes there, steered like a guest's (a drift
  * controller of its own, without the streamer delay or the viewer's offset a guest's carries: seek
  * ahead and hold, play or pause to match) toward the published state, which advances while it plays.
- * Only once it landed there does the host reporter take over, from the published state: reporting the
- * restarted player would send everyone back to 0:00, paused.
+ * Only once it landed there (judged by a settled clock estimate, as the reporter's stamps are) does the
+ * host reporter take over, from the published state: reporting the restarted player would send
+ * everyone back to 0:00, paused.
  *
  * A stall in the published state (the host's player stalled, or showed an ad, before it went away)
  * is adopted as a plain pause on its frame: the host's new player has no such stall, and the client
@@ -92,7 +93,10 @@ export class HostAdoption {
 
     if (input.serverNow === null) return timedOut ? this.finish(player.playbackRate) : idle;
     const decision = this.controller.tick(input);
+    // Landed only by a settled clock: the first samples of a page still loading can be off by hundreds
+    // of ms, and where the player lands is what the reporter goes on to publish as the party's position.
     const landed =
+      input.clockSettled !== false &&
       decision.actions.length === 0 &&
       !player.seeking &&
       !player.buffering &&
