@@ -1,6 +1,7 @@
 /**
  * One participant's sync engine, wired: the clock estimator, and the drift controller (guest) or the
- * host reporter (host), fed from server events and the local player. The extension and the simulation
+ * host reporter (host, once its player adopted the party's state: see HostAdoption), fed from server
+ * events and the local player. The extension and the simulation
  * both drive this class, so what the tests measure is what ships.
  *
  * The caller owns the transport and the timers:
