@@ -239,3 +239,24 @@ export async function continueAsGuest(b: ExtensionBrowser, name: string): Promis
   await expect(popup.locator('[data-vp="session"]')).toContainText(`${name} (guest)`);
   return popup;
 }
+
+/**
+ * An extension host on youtube.com (`serveYoutubeFixture` answers it in `b`'s context): as a guest
+ * account named `name`, opens `videoUrl`, starts a party from the popup, and waits for the overlay to
+ * say it hosts. Returns the video tab and the party's invite code.
+ */
+export async function hostOnYoutube(b: ExtensionBrowser, name: string, videoUrl: string): Promise<{ hostPage: Page; inviteCode: string }> {
+  const popup = await continueAsGuest(b, name);
+  const hostPage = await b.context.newPage();
+  await hostPage.goto(videoUrl);
+  await waitForVideoReady(hostPage);
+  const startPopup = await openPopup(b, await tabIdOf(b.worker, videoUrl));
+  await expect(startPopup.locator('[data-vp="start"]')).toContainText("Big Buck Trailer");
+  await startPopup.getByRole("button", { name: "Start a party" }).click();
+  const inviteCode = (await startPopup.locator('[data-vp="invite-code"]').textContent({ timeout: 15_000 }))?.trim() ?? "";
+  await startPopup.close();
+  await popup.close();
+  await hostPage.bringToFront();
+  await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 15_000 });
+  return { hostPage, inviteCode };
+}

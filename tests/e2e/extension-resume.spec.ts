@@ -5,7 +5,7 @@
  * restart. A guest in the watch room is sampled all along: never paused, never sent back.
  */
 import { expect, test } from "@playwright/test";
-import { continueAsGuest, ensureExtensionBuild, launchWithExtension, openPopup, overlay, serveYoutubeFixture, SITE_URL, tabIdOf, videoState, waitForVideoReady, type ExtensionBrowser } from "./extension-helpers";
+import { ensureExtensionBuild, hostOnYoutube, launchWithExtension, overlay, serveYoutubeFixture, SITE_URL, videoState, waitForVideoReady, type ExtensionBrowser } from "./extension-helpers";
 import { expectPartyContinued, openRoomAsGuest, roomVideo, startVideoSampling, type RoomVideoState } from "./watch-room-helpers";
 
 let extensionDir: string;
@@ -24,18 +24,7 @@ test("the extension host reloads its video tab: the party plays on where it is, 
   test.setTimeout(240_000);
   host = await launchWithExtension(extensionDir);
   await serveYoutubeFixture(host.context);
-  const popup = await continueAsGuest(host, "Rey Host");
-  const videoUrl = "https://www.youtube.com/watch?v=e2eExtResum&t=0s";
-  const hostPage = await host.context.newPage();
-  await hostPage.goto(videoUrl);
-  await waitForVideoReady(hostPage);
-  const startPopup = await openPopup(host, await tabIdOf(host.worker, videoUrl));
-  await startPopup.getByRole("button", { name: "Start a party" }).click();
-  const inviteCode = (await startPopup.locator('[data-vp="invite-code"]').textContent({ timeout: 15_000 }))?.trim() ?? "";
-  await startPopup.close();
-  await popup.close();
-  await hostPage.bringToFront();
-  await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 15_000 });
+  const { hostPage, inviteCode } = await hostOnYoutube(host, "Rey Host", "https://www.youtube.com/watch?v=e2eExtResum&t=0s");
 
   const detail = (await (await fetch(`${SITE_URL}/api/v1/parties/${inviteCode}`)).json()) as { id: string };
   const guest = await openRoomAsGuest(browser, detail.id, "Room Rosa");

@@ -9,12 +9,11 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   continueAsGuest,
   ensureExtensionBuild,
+  hostOnYoutube,
   launchWithExtension,
-  openPopup,
   overlay,
   serveYoutubeFixture,
   SITE_URL,
-  tabIdOf,
   videoState,
   waitForVideoReady,
   type ExtensionBrowser,
@@ -74,20 +73,7 @@ async function expectFollowing(leader: () => Promise<RoomVideoState>, follower: 
 test("the host runs the extension on youtube.com; a guest in the watch room follows play, pause and seek", async ({ browser }) => {
   test.setTimeout(240_000);
   const host = await launch();
-  const popup = await continueAsGuest(host, "Yara Host");
-
-  const videoUrl = "https://www.youtube.com/watch?v=e2eExtRoom1&t=0s";
-  const hostPage = await host.context.newPage();
-  await hostPage.goto(videoUrl);
-  await waitForVideoReady(hostPage);
-  const startPopup = await openPopup(host, await tabIdOf(host.worker, videoUrl));
-  await expect(startPopup.locator('[data-vp="start"]')).toContainText("Big Buck Trailer");
-  await startPopup.getByRole("button", { name: "Start a party" }).click();
-  const inviteCode = (await startPopup.locator('[data-vp="invite-code"]').textContent({ timeout: 15_000 }))?.trim() ?? "";
-  await startPopup.close();
-  await popup.close();
-  await hostPage.bringToFront();
-  await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 15_000 });
+  const { hostPage, inviteCode } = await hostOnYoutube(host, "Yara Host", "https://www.youtube.com/watch?v=e2eExtRoom1&t=0s");
 
   const detail = (await (await fetch(`${SITE_URL}/api/v1/parties/${inviteCode}`)).json()) as { id: string; video_title: string };
   const guest = await openRoomAsGuest(browser, detail.id, "Room Rita");
