@@ -95,8 +95,13 @@ export class HostAdoption {
     const decision = this.controller.tick(input);
     // Landed only by a settled clock: the first samples of a page still loading can be off by hundreds
     // of ms, and where the player lands is what the reporter goes on to publish as the party's position.
+    // And steady: a player that just started (the controller's settling) may still stall on data the
+    // seek has not brought yet; the reporter would publish that stall and every guest would wait on it.
+    // Meanwhile the party's clock is the reference and the player catches up with it, like a guest's.
+    const steady = decision.status === "synced" || decision.status === "paused" || decision.status === "correcting";
     const landed =
       input.clockSettled !== false &&
+      steady &&
       decision.actions.length === 0 &&
       !player.seeking &&
       !player.buffering &&

@@ -82,6 +82,21 @@ describe("a host back in a running party adopts its state", () => {
     expect(hostThereAt!).toBeLessThan(3000);
   });
 
+  it.each(SEEDS)("a reloaded host's player that stalls as it starts catches up with the party instead of holding it (seed %i)", (seed) => {
+    const { party } = playingParty({ seed, guests: 2, warmupMs: 25_000 });
+    party.host.reload();
+    // Just after the host's player started playing at the party's position, its data runs out.
+    while (party.host.player.paused || party.host.player.seeking) party.runFor(5);
+    party.runFor(200);
+    party.host.player.stall(800);
+    const { samples } = runSampling(party, 10_000);
+
+    expect(samples.filter((s) => s.paused)).toEqual([]);
+    expect(party.host.player.paused).toBe(false);
+    expect(Math.abs(party.host.player.truePosition() - partyPosition(party))).toBeLessThan(0.05);
+    for (const error of guestErrorsMs(party)) expect(error).toBeLessThan(60);
+  });
+
   it.each(SEEDS)("reload while paused at 30 s: the host's player goes to the paused frame, the party stays there (seed %i)", (seed) => {
     const party = new SimParty({ seed });
     for (let i = 0; i < 2; i++) party.addGuest();
