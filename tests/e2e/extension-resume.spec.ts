@@ -40,8 +40,8 @@ test("the extension host reloads its video tab: the party plays on where it is, 
   await expect.poll(async () => (await roomVideo(guest.page)).t, { timeout: 45_000 }).toBeGreaterThan(22);
   await expect.poll(async () => (await roomVideo(guest.page)).paused).toBe(false);
 
-  await startVideoSampling(guest.page);
   const before = await hostVideo();
+  await startVideoSampling(guest.page);
   const backAt = Date.now();
   await hostPage.reload();
   await waitForVideoReady(hostPage);

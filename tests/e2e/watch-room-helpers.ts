@@ -89,8 +89,8 @@ function playedOn(before: RoomVideoState, now: number): number {
 
 /**
  * A host came back to a party that played (its player read `before` last): host and guest play at the
- * party's position, advanced by the time that passed (±1 s), and the guest — sampled since before the
- * host went (`startVideoSampling`) — was never seen paused or sent back. A few seconds on they still
+ * party's position, advanced by the time that passed (±1 s), and the guest — sampled from just after
+ * `before` was read, before the host went (`startVideoSampling`) — was never seen paused or sent back. A few seconds on they still
  * play together. Returns the ms from `backAt` (when the host set off back) until the host's player played at the party's position.
  */
 export async function expectPartyContinued(hostVideo: () => Promise<RoomVideoState>, guest: Page, before: RoomVideoState, backAt: number): Promise<number> {

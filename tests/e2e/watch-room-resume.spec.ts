@@ -25,8 +25,8 @@ test("a host who reloads the room continues the party where it is; guests play o
   const guest = await openRoomAsGuest(browser, host.partyId, "Guest Remy");
   await playPast(host.page, guest.page, 22);
 
-  await startVideoSampling(guest.page);
   const before = await roomVideo(host.page);
+  await startVideoSampling(guest.page);
   const backAt = Date.now();
   await host.page.reload();
   await expect(host.page.getByTestId("sync-status")).toContainText("You are the host", { timeout: 60_000 });
@@ -45,8 +45,8 @@ test("a host who leaves and comes back continues the party where it is; guests p
   const guest = await openRoomAsGuest(browser, host.partyId, "Guest Rita");
   await playPast(host.page, guest.page, 22);
 
-  await startVideoSampling(guest.page);
   const before = await roomVideo(host.page);
+  await startVideoSampling(guest.page);
   // The host closes the room's tab; the server sees the host gone (the party awaits the host's return).
   await host.page.close();
   const partyState = async () => ((await (await guest.page.request.get(`/api/v1/parties/${host.partyId}`)).json()) as { state: string }).state;
