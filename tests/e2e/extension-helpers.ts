@@ -260,3 +260,20 @@ export async function hostOnYoutube(b: ExtensionBrowser, name: string, videoUrl:
   await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 15_000 });
   return { hostPage, inviteCode };
 }
+
+/**
+ * A youtube.com tab the extension opened itself. Playwright attaches to tabs the browser makes a moment
+ * late, so on a loaded machine such a tab's first request can miss context.route and fail offline
+ * (chrome-error://chromewebdata/). The browser still keeps the URL the extension opened as the tab's
+ * own: load that URL again, this time through the route.
+ */
+export async function throughRoute(b: ExtensionBrowser, page: Page): Promise<void> {
+  await page.waitForLoadState("domcontentloaded");
+  if (!page.url().startsWith("chrome-error:")) return;
+  const opened = await b.worker.evaluate(async () => {
+    type Tabs = { query(query: object): Promise<{ url?: string; pendingUrl?: string }[]> };
+    const tabs = await (globalThis as unknown as { chrome: { tabs: Tabs } }).chrome.tabs.query({});
+    return tabs.map((tab) => tab.pendingUrl || tab.url || "").find((url) => /^https:\/\/([a-z]+\.)?youtube\.com\//.test(url)) ?? null;
+  });
+  if (opened) await page.goto(opened);
+}

@@ -10,6 +10,7 @@ import {
   continueAsGuest,
   ensureExtensionBuild,
   hostOnYoutube,
+  throughRoute,
   launchWithExtension,
   overlay,
   serveYoutubeFixture,
@@ -39,23 +40,6 @@ async function launch(): Promise<ExtensionBrowser> {
   browsers.push(b);
   await serveYoutubeFixture(b.context);
   return b;
-}
-
-/**
- * A youtube.com tab the extension opened itself. Playwright attaches to tabs the browser makes a moment
- * late, so on a loaded machine such a tab's first request can miss context.route and fail offline
- * (chrome-error://chromewebdata/). The browser still keeps the URL the extension opened as the tab's
- * own: load that URL again, this time through the route.
- */
-async function throughRoute(b: ExtensionBrowser, page: Page): Promise<void> {
-  await page.waitForLoadState("domcontentloaded");
-  if (!page.url().startsWith("chrome-error:")) return;
-  const opened = await b.worker.evaluate(async () => {
-    type Tabs = { query(query: object): Promise<{ url?: string; pendingUrl?: string }[]> };
-    const tabs = await (globalThis as unknown as { chrome: { tabs: Tabs } }).chrome.tabs.query({});
-    return tabs.map((tab) => tab.pendingUrl || tab.url || "").find((url) => /^https:\/\/([a-z]+\.)?youtube\.com\//.test(url)) ?? null;
-  });
-  if (opened) await page.goto(opened);
 }
 
 const extensionVideo = (page: Page): Promise<RoomVideoState> => videoState(page).then((s) => ({ ...s, src: "" }));
