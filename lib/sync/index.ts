@@ -8,6 +8,7 @@ export * from "./playback-model";
 export * from "./streamer";
 export * from "./player";
 export * from "./drift-controller";
+export * from "./host-adoption";
 export * from "./host-reporter";
 export * from "./host-wait";
 export * from "./member-list";

@@ -1,6 +1,7 @@
 /**
  * One participant's sync engine, wired: the clock estimator, and the drift controller (guest) or the
- * host reporter (host), fed from server events and the local player. The extension and the simulation
+ * host reporter (host, once its player adopted the party's state: see HostAdoption), fed from server
+ * events and the local player. The extension and the simulation
  * both drive this class, so what the tests measure is what ships.
  *
  * The caller owns the transport and the timers:
@@ -11,6 +12,7 @@
  */
 import { ClockEstimator, type ClockConfig } from "./clock";
 import { DriftController, type DriftConfig, type SyncStatus } from "./drift-controller";
+import { HostAdoption, type HostAdoptionConfig } from "./host-adoption";
 import { HostReporter, type HostReporterConfig } from "./host-reporter";
 import type { PlayerAction, PlayerReading } from "./player";
 import { PROTOCOL_VERSION, type ClientCommand, type Media, type PartyMeta, type Role, type ServerEvent } from "./protocol";
@@ -19,6 +21,7 @@ export interface SyncClientConfig {
   clock?: Partial<ClockConfig>;
   drift?: Partial<DriftConfig>;
   host?: Partial<HostReporterConfig>;
+  adoption?: Partial<HostAdoptionConfig>;
 }
 
 export interface SyncOutput {
@@ -47,8 +50,13 @@ export class SyncClient {
    * this the new host's first report was that pause, and the whole party stopped.
    */
   private resumeStall = false;
+  /**
+   * A host's player that (re)joined the party goes to the published state before anything is reported
+   * (see HostAdoption); null once there, and for guests.
+   */
+  private adoption: HostAdoption | null = null;
 
-  constructor(config: SyncClientConfig = {}) {
+  constructor(private readonly config: SyncClientConfig = {}) {
     this.clock = new ClockEstimator(config.clock);
     this.controller = new DriftController(config.drift);
     this.reporter = new HostReporter(config.host);
@@ -76,9 +84,13 @@ export class SyncClient {
         this.controller.resetState(event.playback);
         this.reporter.resetState(event.playback);
         this.resumeStall = event.role === "host" && event.playback.stalled === true;
+        // Every snapshot as host: a reload, a new connection, a host back after leaving. The player may
+        // have restarted (or moved on while the stream was down): it adopts the party's state first.
+        this.adoption = event.role === "host" ? new HostAdoption(event.playback, this.config.drift, this.config.adoption) : null;
         return;
       case "playback":
         this.controller.pushState(event.state);
+        this.adoption?.push(event.state);
         this.reporter.onServerState(event.state, event.cid, now);
         return;
       case "party":
@@ -105,10 +117,13 @@ export class SyncClient {
 
   /** The host changes the media: the command to send (its echo is awaited before reporting resumes). */
   changeMedia(now: number, media: Pick<Media, "url" | "title"> & { duration?: number | null }): ClientCommand {
+    // The host acts: its player is the reference from here on, whatever the party showed before.
+    this.adoption = null;
     return { v: PROTOCOL_VERSION, type: "media", ...media, cid: this.reporter.claimCid(now) };
   }
 
-  tick(now: number, player: PlayerReading | null): SyncOutput {
+  /** `seekable`: false for a player that cannot seek (a live stream); a host adopting matches play and pause only. */
+  tick(now: number, player: PlayerReading | null, seekable = true): SyncOutput {
     const commands: ClientCommand[] = [];
     if (this.clock.shouldResample(now)) {
       commands.push({ v: PROTOCOL_VERSION, type: "ping", t0: now });
@@ -119,17 +134,35 @@ export class SyncClient {
     if (this.roleValue === "host") {
       // The host's stamps become every guest's target: wait for a converged estimate.
       const ready = this.clock.ready;
+      const status = ready ? "host" : "clock";
+      if (this.adoption) {
+        const step = this.adoption.tick({
+          now,
+          serverNow: this.clock.sampleCount > 0 ? this.clock.toServerTime(now) : null,
+          clockSettled: ready,
+          clockErrorMs: this.clock.errorBound,
+          player,
+          seekable,
+        });
+        if (!this.adoption.done || step.actions.length > 0) {
+          // Nothing is reported until the player is there (a rate of ours restored first).
+          if (this.adoption.done) this.adoption = null;
+          const wakeAt = Math.min(nextPing, step.wakeAt ?? Number.POSITIVE_INFINITY, step.actions.length > 0 ? now + 100 : Number.POSITIVE_INFINITY);
+          return { actions: step.actions, commands, wakeAt, status, driftMs: null };
+        }
+        this.adoption = null;
+      }
       if (this.resumeStall && player) {
         // The pause was a stall or a guest's hold, not the party's: play on, and report from the next
         // tick (the reporter would read this tick's paused player as the new host pausing).
         this.resumeStall = false;
         const published = this.reporter.state;
         if (player.paused && (published?.stalled || published?.paused === false)) {
-          return { actions: [{ type: "play" }], commands, wakeAt: Math.min(nextPing, now + 250), status: ready ? "host" : "clock", driftMs: null };
+          return { actions: [{ type: "play" }], commands, wakeAt: Math.min(nextPing, now + 250), status, driftMs: null };
         }
       }
       if (ready && player) commands.push(...this.reporter.tick(now, this.clock.toServerTime(now), player));
-      return { actions: [], commands, wakeAt: nextPing, status: ready ? "host" : "clock", driftMs: null };
+      return { actions: [], commands, wakeAt: nextPing, status, driftMs: null };
     }
 
     // A guest acts on the first sample already (see DriftInput.clockErrorMs).
@@ -155,6 +188,8 @@ export class SyncClient {
     if (role === this.roleValue) return;
     this.roleValue = role;
     const published = this.reporter.state;
+    // A hand-over's new host was a guest: its player already follows the party, nothing to adopt.
+    this.adoption = null;
     if (role === "host" && published) this.reporter.resetState(published);
     this.resumeStall = role === "host" && (published?.stalled === true || published?.paused === false);
     if (role === "guest") this.controller.resumeTicking();

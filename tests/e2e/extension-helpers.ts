@@ -204,3 +204,76 @@ export async function signUpAccount(page: Page, prefix = "ext") {
   expect(res.ok(), await res.text()).toBeTruthy();
   return username;
 }
+
+/** Answers youtube.com inside `context`: youtu.be redirects, watch pages with the fixture, /clip.mp4 with the clip (Range), anything else 404. */
+export async function serveYoutubeFixture(context: BrowserContext): Promise<void> {
+  const page = readFileSync(path.join(ROOT, "tests", "fixtures", "sites", "youtube.html"), "utf8");
+  const clip = ensureClip();
+  const size = statSync(clip).size;
+  const bytes = readFileSync(clip);
+  await context.route(/^https?:\/\/(([a-z]+\.)?youtube\.com|youtu\.be)\//, async (route) => {
+    const url = new URL(route.request().url());
+    // Short links redirect to the watch page, as YouTube's do.
+    if (url.hostname === "youtu.be") return route.fulfill({ status: 301, headers: { Location: `https://www.youtube.com/watch?v=${url.pathname.slice(1)}` } });
+    if (url.pathname === "/watch") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: page });
+    if (url.pathname === "/clip.mp4") {
+      const range = /^bytes=(\d*)-(\d*)$/.exec(route.request().headers()["range"] ?? "");
+      if (!range) return route.fulfill({ status: 200, headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes" }, body: bytes });
+      const start = range[1] ? Number(range[1]) : size - Number(range[2]);
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      return route.fulfill({
+        status: 206,
+        headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes", "Content-Range": `bytes ${start}-${end}/${size}` },
+        body: bytes.subarray(start, end + 1),
+      });
+    }
+    return route.fulfill({ status: 404, body: "not found" });
+  });
+}
+
+/** Continues as a guest (no account) in the popup; returns the popup. */
+export async function continueAsGuest(b: ExtensionBrowser, name: string): Promise<Page> {
+  const popup = await openPopup(b);
+  await popup.getByLabel("Guest username").fill(name);
+  await popup.getByRole("button", { name: "Continue as guest" }).click();
+  await expect(popup.locator('[data-vp="session"]')).toContainText(`${name} (guest)`);
+  return popup;
+}
+
+/**
+ * An extension host on youtube.com (`serveYoutubeFixture` answers it in `b`'s context): as a guest
+ * account named `name`, opens `videoUrl`, starts a party from the popup, and waits for the overlay to
+ * say it hosts. Returns the video tab and the party's invite code.
+ */
+export async function hostOnYoutube(b: ExtensionBrowser, name: string, videoUrl: string): Promise<{ hostPage: Page; inviteCode: string }> {
+  const popup = await continueAsGuest(b, name);
+  const hostPage = await b.context.newPage();
+  await hostPage.goto(videoUrl);
+  await waitForVideoReady(hostPage);
+  const startPopup = await openPopup(b, await tabIdOf(b.worker, videoUrl));
+  await expect(startPopup.locator('[data-vp="start"]')).toContainText("Big Buck Trailer");
+  await startPopup.getByRole("button", { name: "Start a party" }).click();
+  const inviteCode = (await startPopup.locator('[data-vp="invite-code"]').textContent({ timeout: 15_000 }))?.trim() ?? "";
+  await startPopup.close();
+  await popup.close();
+  await hostPage.bringToFront();
+  await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 15_000 });
+  return { hostPage, inviteCode };
+}
+
+/**
+ * A youtube.com tab the extension opened itself. Playwright attaches to tabs the browser makes a moment
+ * late, so on a loaded machine such a tab's first request can miss context.route and fail offline
+ * (chrome-error://chromewebdata/). The browser still keeps the URL the extension opened as the tab's
+ * own: load that URL again, this time through the route.
+ */
+export async function throughRoute(b: ExtensionBrowser, page: Page): Promise<void> {
+  await page.waitForLoadState("domcontentloaded");
+  if (!page.url().startsWith("chrome-error:")) return;
+  const opened = await b.worker.evaluate(async () => {
+    type Tabs = { query(query: object): Promise<{ url?: string; pendingUrl?: string }[]> };
+    const tabs = await (globalThis as unknown as { chrome: { tabs: Tabs } }).chrome.tabs.query({});
+    return tabs.map((tab) => tab.pendingUrl || tab.url || "").find((url) => /^https:\/\/([a-z]+\.)?youtube\.com\//.test(url)) ?? null;
+  });
+  if (opened) await page.goto(opened);
+}

@@ -5,18 +5,16 @@
  * answered by Playwright inside the extension's Chromium, with its `<video>` playing the local test
  * clip; nothing reaches YouTube.
  */
-import { readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
-  ensureClip,
+  continueAsGuest,
   ensureExtensionBuild,
+  hostOnYoutube,
+  throughRoute,
   launchWithExtension,
-  openPopup,
   overlay,
-  ROOT,
+  serveYoutubeFixture,
   SITE_URL,
-  tabIdOf,
   videoState,
   waitForVideoReady,
   type ExtensionBrowser,
@@ -37,62 +35,11 @@ test.afterAll(async () => {
   for (const b of browsers.splice(0)) await b.context.close().catch(() => undefined);
 });
 
-/** Answers youtube.com inside `context`: youtu.be redirects, watch pages with the fixture, /clip.mp4 with the clip (Range), anything else 404. */
-async function serveYoutubeFixture(context: BrowserContext): Promise<void> {
-  const page = readFileSync(path.join(ROOT, "tests", "fixtures", "sites", "youtube.html"), "utf8");
-  const clip = ensureClip();
-  const size = statSync(clip).size;
-  const bytes = readFileSync(clip);
-  await context.route(/^https?:\/\/(([a-z]+\.)?youtube\.com|youtu\.be)\//, async (route) => {
-    const url = new URL(route.request().url());
-    // Short links redirect to the watch page, as YouTube's do.
-    if (url.hostname === "youtu.be") return route.fulfill({ status: 301, headers: { Location: `https://www.youtube.com/watch?v=${url.pathname.slice(1)}` } });
-    if (url.pathname === "/watch") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: page });
-    if (url.pathname === "/clip.mp4") {
-      const range = /^bytes=(\d*)-(\d*)$/.exec(route.request().headers()["range"] ?? "");
-      if (!range) return route.fulfill({ status: 200, headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes" }, body: bytes });
-      const start = range[1] ? Number(range[1]) : size - Number(range[2]);
-      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      return route.fulfill({
-        status: 206,
-        headers: { "Content-Type": "video/mp4", "Accept-Ranges": "bytes", "Content-Range": `bytes ${start}-${end}/${size}` },
-        body: bytes.subarray(start, end + 1),
-      });
-    }
-    return route.fulfill({ status: 404, body: "not found" });
-  });
-}
-
 async function launch(): Promise<ExtensionBrowser> {
   const b = await launchWithExtension(extensionDir);
   browsers.push(b);
   await serveYoutubeFixture(b.context);
   return b;
-}
-
-/**
- * A youtube.com tab the extension opened itself. Playwright attaches to tabs the browser makes a moment
- * late, so on a loaded machine such a tab's first request can miss context.route and fail offline
- * (chrome-error://chromewebdata/). The browser still keeps the URL the extension opened as the tab's
- * own: load that URL again, this time through the route.
- */
-async function throughRoute(b: ExtensionBrowser, page: Page): Promise<void> {
-  await page.waitForLoadState("domcontentloaded");
-  if (!page.url().startsWith("chrome-error:")) return;
-  const opened = await b.worker.evaluate(async () => {
-    type Tabs = { query(query: object): Promise<{ url?: string; pendingUrl?: string }[]> };
-    const tabs = await (globalThis as unknown as { chrome: { tabs: Tabs } }).chrome.tabs.query({});
-    return tabs.map((tab) => tab.pendingUrl || tab.url || "").find((url) => /^https:\/\/([a-z]+\.)?youtube\.com\//.test(url)) ?? null;
-  });
-  if (opened) await page.goto(opened);
-}
-
-async function continueAsGuest(b: ExtensionBrowser, name: string): Promise<Page> {
-  const popup = await openPopup(b);
-  await popup.getByLabel("Guest username").fill(name);
-  await popup.getByRole("button", { name: "Continue as guest" }).click();
-  await expect(popup.locator('[data-vp="session"]')).toContainText(`${name} (guest)`);
-  return popup;
 }
 
 const extensionVideo = (page: Page): Promise<RoomVideoState> => videoState(page).then((s) => ({ ...s, src: "" }));
@@ -110,20 +57,7 @@ async function expectFollowing(leader: () => Promise<RoomVideoState>, follower: 
 test("the host runs the extension on youtube.com; a guest in the watch room follows play, pause and seek", async ({ browser }) => {
   test.setTimeout(240_000);
   const host = await launch();
-  const popup = await continueAsGuest(host, "Yara Host");
-
-  const videoUrl = "https://www.youtube.com/watch?v=e2eExtRoom1&t=0s";
-  const hostPage = await host.context.newPage();
-  await hostPage.goto(videoUrl);
-  await waitForVideoReady(hostPage);
-  const startPopup = await openPopup(host, await tabIdOf(host.worker, videoUrl));
-  await expect(startPopup.locator('[data-vp="start"]')).toContainText("Big Buck Trailer");
-  await startPopup.getByRole("button", { name: "Start a party" }).click();
-  const inviteCode = (await startPopup.locator('[data-vp="invite-code"]').textContent({ timeout: 15_000 }))?.trim() ?? "";
-  await startPopup.close();
-  await popup.close();
-  await hostPage.bringToFront();
-  await expect(overlay(hostPage, "sync-status")).toContainText("You are the host", { timeout: 15_000 });
+  const { hostPage, inviteCode } = await hostOnYoutube(host, "Yara Host", "https://www.youtube.com/watch?v=e2eExtRoom1&t=0s");
 
   const detail = (await (await fetch(`${SITE_URL}/api/v1/parties/${inviteCode}`)).json()) as { id: string; video_title: string };
   const guest = await openRoomAsGuest(browser, detail.id, "Room Rita");

@@ -61,3 +61,61 @@ export async function roomDrift(host: Page, guest: Page): Promise<number> {
 export async function expectRoomInSync(host: Page, guest: Page, toleranceSeconds = 0.25): Promise<void> {
   await expect.poll(async () => Math.abs(await roomDrift(host, guest)), { timeout: 30_000, intervals: [200] }).toBeLessThan(toleranceSeconds);
 }
+
+interface VideoSample {
+  t: number;
+  paused: boolean;
+  at: number;
+}
+
+/** Starts recording the room video of `page` every 100 ms, in the page (read with `videoSamples`). */
+export async function startVideoSampling(page: Page): Promise<void> {
+  await page.locator(VIDEO).evaluate((el) => {
+    const v = el as HTMLVideoElement;
+    const w = window as unknown as { vpSamples: VideoSample[] };
+    w.vpSamples = [];
+    window.setInterval(() => w.vpSamples.push({ t: v.currentTime, paused: v.paused, at: Date.now() }), 100);
+  });
+}
+
+export async function videoSamples(page: Page): Promise<VideoSample[]> {
+  return page.evaluate(() => (window as unknown as { vpSamples: VideoSample[] }).vpSamples);
+}
+
+/** Where a player that read `before` would be at `now` (ms), playing on at its rate. */
+function playedOn(before: RoomVideoState, now: number): number {
+  return before.t + ((now - before.at) / 1000) * before.rate;
+}
+
+/**
+ * A host came back to a party that played (its player read `before` last): host and guest play at the
+ * party's position, advanced by the time that passed (±1 s), and the guest — sampled from just after
+ * `before` was read, before the host went (`startVideoSampling`) — was never seen paused or sent back. A few seconds on they still
+ * play together. Returns the ms from `backAt` (when the host set off back) until the host's player played at the party's position.
+ */
+export async function expectPartyContinued(hostVideo: () => Promise<RoomVideoState>, guest: Page, before: RoomVideoState, backAt: number): Promise<number> {
+  let resumedAt = 0;
+  await expect
+    .poll(
+      async () => {
+        const h = await hostVideo();
+        resumedAt = h.at;
+        return !h.paused && Math.abs(h.t - playedOn(before, h.at)) < 1;
+      },
+      { timeout: 30_000, intervals: [100] },
+    )
+    .toBe(true);
+  const g = await roomVideo(guest);
+  expect(g.paused).toBe(false);
+  expect(Math.abs(g.t - playedOn(before, g.at))).toBeLessThan(1);
+  const mark = (await hostVideo()).t;
+  await expect.poll(async () => (await hostVideo()).t, { timeout: 15_000 }).toBeGreaterThan(mark + 3);
+  const [h, g2] = await Promise.all([hostVideo(), roomVideo(guest)]);
+  expect(h.paused || g2.paused).toBe(false);
+  expect(Math.abs(h.t + ((g2.at - h.at) / 1000) * h.rate - g2.t)).toBeLessThan(1);
+  // The guest played on throughout: no sample paused, none behind where the party was.
+  const seen = await videoSamples(guest);
+  expect(seen.length).toBeGreaterThan(10);
+  expect(seen.filter((s) => s.paused || s.t < before.t - 1)).toEqual([]);
+  return resumedAt - backAt;
+}

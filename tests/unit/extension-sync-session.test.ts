@@ -286,6 +286,47 @@ test("the host's own play, seek and media change become commands; guests' never 
   expect(media).toEqual([expect.objectContaining({ type: "media", url: URL_B, title: "Second", duration: 120 })]);
 });
 
+test("a host whose page reloaded (its video back at 0:00, paused) goes to the party's position and plays before reporting", async () => {
+  // The party has played from 25 s for 3 s while the host's page reloaded.
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.setConnection("open");
+  const at = h.serverNow() - 3000;
+  h.session.receive(snapshot(h, "host", { paused: false, position: 25, at, seq: 7 }));
+  await h.run(3000);
+  const partyAt = 25 + (h.serverNow() - at) / 1000;
+  expect(player.paused).toBe(false);
+  expect(Math.abs(player.time() - partyAt)).toBeLessThan(0.1);
+  // Nothing moved the party: at most a correction of the landing (a few ms), never a pause or 0:00.
+  for (const command of h.sent.filter((c) => c.type !== "ping")) {
+    expect(command).toMatchObject({ type: "seek" });
+    const { position, at: stamp } = command as { position: number; at: number };
+    expect(Math.abs(position - (25 + (stamp - at) / 1000))).toBeLessThan(0.05);
+  }
+
+  // Adopted: the host's own pause is the party's again.
+  const before = h.sent.length;
+  player.pause();
+  await h.run(500);
+  expect(h.sent.slice(before).filter((c) => c.type !== "ping")).toEqual([expect.objectContaining({ type: "pause" })]);
+});
+
+test("a live-stream host back in the party matches its play or pause only, then reports as usual", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock, false);
+  h.session.setPlayer(player);
+  h.session.setConnection("open");
+  h.session.receive(snapshot(h, "host", { paused: false, position: 600, at: h.serverNow() - 60_000, seq: 3 }));
+  await h.run(2000);
+  // Played, never sought (a live stream's position is its own live edge), and the party never paused.
+  expect(player.calls).toEqual(["play"]);
+  expect(h.sent.filter((c) => c.type === "pause" || c.type === "play")).toEqual([]);
+  player.pause();
+  await h.run(500);
+  expect(h.sent.filter((c) => c.type === "pause" || c.type === "play")).toEqual([expect.objectContaining({ type: "pause" })]);
+});
+
 test("a host command that failed is sent again, freshly stamped, once the network is back", async () => {
   const h = new Harness();
   const player = new FakePlayer(h.clock);

@@ -8,6 +8,7 @@ import {
   type PlaybackState,
   type PlayerReading,
   type SnapshotEvent,
+  type SyncOutput,
 } from "@/lib/sync";
 
 const S = 1_760_000_000_000; // server time of the state
@@ -673,12 +674,19 @@ describe("SyncClient", () => {
     expect(client.tick(25, reading()).commands).toMatchObject([{ type: "ping", t0: 25 }]);
   });
 
-  it("as host, sends playback commands and never player actions", () => {
+  it("as host, first steers a restarted player to the party's state, then reports the host's actions", () => {
     const client = new SyncClient();
     client.receive(snapshot("host"), 0);
     for (let i = 0; i < 8; i++) client.receive({ v, type: "pong", t0: i, t1: S + i + 20, t2: S + i + 20 }, i + 40);
-    const out = client.tick(100, reading({ paused: true, currentTime: 100.5 }));
+    const playbackCommands = (out: SyncOutput) => out.commands.filter((c) => c.type !== "ping");
+    // A reload: the player shows the media at 0:00, paused. It is sent to the party, nothing reported.
+    const restarted = client.tick(100, reading({ paused: true, currentTime: 0 }));
+    expect(playbackCommands(restarted)).toEqual([]);
+    expect(restarted.actions).toContainEqual(expect.objectContaining({ type: "seek" }));
+    // Playing where the party is: adopted; from now on the host's player is the reference.
+    expect(client.tick(200, reading({ currentTime: 100.2 }))).toMatchObject({ actions: [], status: "host" });
+    const out = client.tick(300, reading({ paused: true, currentTime: 100.3 }));
     expect(out.actions).toEqual([]);
-    expect(out.commands.map((c) => c.type)).toContain("pause");
+    expect(playbackCommands(out)).toMatchObject([{ type: "pause", position: 100.3 }]);
   });
 });

@@ -327,12 +327,13 @@ export class SyncSession {
     const now = this.deps.now();
     const player = this.player;
     const reading = player ? { ...player.read(), mediaId: this.mediaId() } : null;
-    const out = this.client.tick(now, reading);
+    const out = this.client.tick(now, reading, player?.seekable ?? true);
     if (player && this.client.role === "guest") {
       if (player.seekable) for (const action of out.actions) this.perform(player, action);
       else this.followPlayPause(player, reading?.mediaId ?? null);
     } else if (player) {
-      // A host acts only to resume a party its stalled predecessor left waiting.
+      // A host acts only to adopt the party's state after (re)joining it (a reload: its player
+      // restarted at 0:00), and to resume a party its stalled predecessor left waiting.
       for (const action of out.actions) this.perform(player, action);
     }
     for (const command of out.commands) {

@@ -209,7 +209,8 @@ export class SimServer {
 }
 
 export class SimParticipant {
-  readonly client: SyncClient;
+  /** A reload replaces it (a new page runs a new engine). */
+  client: SyncClient;
   readonly player: SimPlayer;
   readonly clockSkewMs: number;
   readonly clockDriftPpm: number;
@@ -231,6 +232,9 @@ export class SimParticipant {
   private readonly pings: SimLink;
   private wake: { at: number; timer: Timer } | null = null;
   private tickQueued = false;
+  private loop: Timer | null = null;
+  /** Bumped by a reload: what the old page had under way (events in flight, ticks) is dropped. */
+  private page = 0;
 
   constructor(
     private readonly sim: SimParty,
@@ -283,12 +287,34 @@ export class SimParticipant {
     this.connected = true;
     const start = this.sim.now;
     this.up.send(() => this.push(this.sim.server.snapshotFor(this)));
-    this.sim.scheduler.every(this.sim.options.tickMs, start + this.rng.uniform(0, this.sim.options.tickMs), () =>
+    this.loop = this.sim.scheduler.every(this.sim.options.tickMs, start + this.rng.uniform(0, this.sim.options.tickMs), () =>
       this.onLoop(() => this.tick()),
     );
     this.queueTick();
     const jank = this.sim.options.jank;
     if (jank) this.startJank(jank);
+  }
+
+  /**
+   * The page reloads, or the member closes it and comes back `awayMs` later: the stream closes, and the
+   * new page runs a new engine and loads the media afresh (paused at 0) before it connects again.
+   */
+  reload(awayMs = 0): void {
+    this.connected = false;
+    this.page += 1;
+    this.loop?.cancel();
+    this.loop = null;
+    this.wake?.timer.cancel();
+    this.wake = null;
+    this.tickQueued = false;
+    const src = this.player.src;
+    this.player.pause();
+    this.player.setRate(1);
+    this.client = new SyncClient(this.sim.options.client);
+    this.sim.scheduler.after(awayMs, () => {
+      if (src !== null) this.player.load(src);
+      this.sim.scheduler.after(this.player.profile.loadMs, () => this.connect());
+    });
   }
 
   /** Block the page's script for `durationMs` from now (a long task). */
@@ -312,13 +338,15 @@ export class SimParticipant {
 
   /** Server → this client over the ordered stream (SSE). */
   push(event: ServerEvent): void {
-    this.down.send(() => this.afterOutage(() => this.onLoop(() => this.deliver(event, this.localTime()))));
+    const page = this.page;
+    this.down.send(() => this.afterOutage(() => this.onLoop(() => page === this.page && this.deliver(event, this.localTime()))));
   }
 
   /** Server → this client as an HTTP response (pongs): independent of the stream. */
   reply(event: ServerEvent): void {
+    const page = this.page;
     this.replies.send(() => {
-      if (!this.networkUp) return;
+      if (!this.networkUp || page !== this.page) return;
       const arrived = this.localTime();
       this.onLoop(() => this.deliver(event, this.sim.options.pongStamp === "network" ? arrived : this.localTime()));
     });
@@ -375,6 +403,8 @@ export class SimParticipant {
 
   tick(): void {
     this.tickQueued = false;
+    // Closed: the page is gone until it connects again.
+    if (this.page > 0 && !this.connected) return;
     const out = this.client.tick(this.localTime(), this.reading());
     for (const action of out.actions) {
       this.actions.push({ t: this.sim.now, type: action.type });
