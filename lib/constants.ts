@@ -13,6 +13,12 @@ export const KICK_POPUP_HEIGHT = 600;
 
 export const LIVE_PARTY_LIST_LIMIT = 100;
 export const LIVE_PARTY_POLL_INTERVAL_MS = 5000;
+/**
+ * A live party whose host has had no stream open for this long is listed as "host away" and left out
+ * of the live count (a reload or a network blip is shorter; before this it shows "Reconnecting...").
+ * The server's VP_HOST_AWAY_MS overrides it (tests shorten it).
+ */
+export const HOST_AWAY_GRACE_MS = 60_000;
 
 export const EXTENSION_JOIN_WAIT_MS = 6000;
 export const EXTENSION_AUTH_WAIT_MS = 5000;
