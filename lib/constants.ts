@@ -56,6 +56,12 @@ export const SETUP_MINUTES = 5;
 /** Chat message limit: the sync engine's (its protocol validates every message). */
 export { CHAT_MAX as CHAT_MESSAGE_MAX_LENGTH } from "./sync/limits";
 
+/**
+ * A scheduled party may not start in the past; this much slack lets a host schedule "now" from a form
+ * filled in a few minutes ago (or a clock a little behind) without being refused.
+ */
+export const SCHEDULE_PAST_GRACE_MS = 5 * 60_000;
+
 /** Platforms a scheduled party may name. */
 export const SCHEDULED_PARTY_PLATFORMS = ["Netflix", "Disney+", "HBO Max", "Amazon Prime", "YouTube", "Other"] as const;
 
