@@ -28,13 +28,15 @@ test("/parties, /playlists, /playlist and /profile have no tap target under the 
   await rsvpViaApi(page.request, theirs.id);
   const playlist = await page.request.post("/api/v1/playlists", { data: { title: "Tap mix" } });
   const { id: playlistId } = (await playlist.json()) as { id: string };
+  // Listed, so the public playlists table has a row of its own to audit.
+  expect((await page.request.patch(`/api/v1/playlists/${playlistId}`, { data: { listed: true } })).status()).toBe(200);
   for (const v of ["dQw4w9WgXcQ", "aqz-KE-bpKQ", "M7lc1UVf-VE"]) {
     expect((await page.request.post(`/api/v1/playlists/${playlistId}/links`, { data: { url: `https://www.youtube.com/watch?v=${v}` } })).status()).toBe(201);
   }
 
   const pages: [string, () => Promise<void>][] = [
     ["/parties", () => expect(page.getByTestId("live-party-row").filter({ hasText: "Tap night" })).toBeVisible()],
-    ["/playlists", () => expect(page.getByText("Tap mix").first()).toBeVisible()],
+    ["/playlists", () => expect(page.getByRole("table", { name: "Video playlists" }).getByRole("link", { name: "View Tap mix" }).first()).toBeVisible()],
     [`/playlist?id=${playlistId}`, () => expect(page.getByRole("button", { name: /Remove/ }).first()).toBeVisible()],
     ["/profile", () => expect(page.getByText("Tap scheduled").first()).toBeVisible()],
   ];
