@@ -13,6 +13,12 @@ export const KICK_POPUP_HEIGHT = 600;
 
 export const LIVE_PARTY_LIST_LIMIT = 100;
 export const LIVE_PARTY_POLL_INTERVAL_MS = 5000;
+/**
+ * A live party whose host has had no stream open for this long is listed as "host away" and left out
+ * of the live count (a reload or a network blip is shorter; before this it shows "Reconnecting...").
+ * The server's VP_HOST_AWAY_MS overrides it (tests shorten it).
+ */
+export const HOST_AWAY_GRACE_MS = 60_000;
 
 export const EXTENSION_JOIN_WAIT_MS = 6000;
 export const EXTENSION_AUTH_WAIT_MS = 5000;
@@ -49,6 +55,12 @@ export const SETUP_MINUTES = 5;
 
 /** Chat message limit: the sync engine's (its protocol validates every message). */
 export { CHAT_MAX as CHAT_MESSAGE_MAX_LENGTH } from "./sync/limits";
+
+/**
+ * A scheduled party may not start in the past; this much slack lets a host schedule "now" from a form
+ * filled in a few minutes ago (or a clock a little behind) without being refused.
+ */
+export const SCHEDULE_PAST_GRACE_MS = 5 * 60_000;
 
 /** Platforms a scheduled party may name. */
 export const SCHEDULED_PARTY_PLATFORMS = ["Netflix", "Disney+", "HBO Max", "Amazon Prime", "YouTube", "Other"] as const;

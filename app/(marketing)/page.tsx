@@ -23,7 +23,7 @@ const platforms = ["Netflix", "Disney+", "Prime Video", "Max", "Hulu", "YouTube"
 const steps = [
   {
     title: "Install the extension",
-    text: `Add the ViewParty extension to Chrome, Firefox, Edge or Safari on your computer. It takes a few seconds. On a phone? ${PHONE_EXTENSION_MESSAGE}`,
+    text: `Add the ViewParty extension to Chrome, Edge or Firefox on your computer. It takes a few seconds. On a phone? ${PHONE_EXTENSION_MESSAGE}`,
   },
   {
     title: "Start or join a party",

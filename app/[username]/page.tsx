@@ -19,7 +19,7 @@ const load = cache(async (raw: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const profile = await load((await params).username);
-  if (!profile) return { title: "Profile Not Found - ViewParty", robots: { index: false } };
+  if (!profile) return { title: "404 - Page Not Found", robots: { index: false } };
   return {
     title: `${profile.display_name} (@${profile.username}) - ViewParty`,
     description: profile.bio ?? `${profile.display_name}'s watch parties on ViewParty.`,
@@ -29,7 +29,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PublicProfilePage({ params }: Props) {
   const profile = await load((await params).username);
-  // 404 with this segment's not-found view ("Profile Not Found"), for missing and private profiles alike.
+  // An address that names nobody (or a private profile, answered the same so names cannot be probed) is
+  // just an unknown address: the site's 404 page. "Profile Not Found" stays for a profile that goes
+  // missing while it is open (public-profile.tsx).
   if (!profile?.username) notFound();
   return <PublicProfile username={profile.username} initial={profile} />;
 }

@@ -24,9 +24,10 @@ export default async function PlaylistsPage({ searchParams }: Props) {
       <PlaylistsHub initialCode={initialCode} />
       <MyPlaylists />
       <section aria-labelledby="video-playlists-title" className="mt-10">
-        <h2 id="video-playlists-title" className="mb-4 text-2xl font-semibold text-white">
+        <h2 id="video-playlists-title" className="text-2xl font-semibold text-white">
           Video Playlists
         </h2>
+        <p className="mt-1 mb-4 text-slate-300">Playlists their owners chose to share with everyone. Yours stay off this list until you list one from its page.</p>
         <PlaylistTable />
       </section>
     </PageShell>

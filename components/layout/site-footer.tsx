@@ -11,10 +11,12 @@ export function SiteFooter() {
           © <CurrentYear /> ViewParty. Watch together, each on your own account.
         </p>
         <nav aria-label="Footer">
+          {/* Each link is a 24 px tall target with room around it (WCAG 2.2's minimum with spacing): the
+              footer stays short on a phone, so lists arriving above it push little on screen. */}
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {FOOTER_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="hover:text-cyan-300">
+                <Link href={link.href} className="inline-flex min-h-6 items-center hover:text-cyan-300">
                   {link.label}
                 </Link>
               </li>

@@ -1,4 +1,4 @@
-/** Display rules: a dash for a missing value, "TBA" for an unknown start time. */
+/** Display rules: a dash for a missing value, "TBA" for an unknown start time (times: format-time.ts). */
 export const DASH = "-";
 export const TBA = "TBA";
 
@@ -7,24 +7,6 @@ export function orDash(value: string | number | null | undefined): string {
   const text = String(value).trim();
   return text === "" ? DASH : text;
 }
-
-/**
- * "Mar 14, 2031, 8:00 PM CET" in the visitor's locale and time zone, the zone named so nobody
- * misreads whose evening it is; TBA when missing or unreadable.
- */
-export function formatScheduledFor(iso: string | null | undefined): string {
-  if (!iso) return TBA;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return TBA;
-  scheduledForFormat ??= new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
-  return scheduledForFormat.format(date);
-}
-
-/**
- * One formatter for every date (what `toLocaleString` with these options builds anew on each call):
- * building it costs a phone milliseconds, paid once per row of a party table or profile card.
- */
-let scheduledForFormat: Intl.DateTimeFormat | undefined;
 
 const CHAT_PROVIDERS: Record<string, string> = { builtin: "ViewParty chat", twitch: "Twitch chat" };
 
@@ -37,4 +19,11 @@ export function chatProviderLabel(provider: string | null | undefined, identifie
 export function statusLabel(status: string | null | undefined): string {
   if (!status) return DASH;
   return status[0]!.toUpperCase() + status.slice(1);
+}
+
+export const LIVE_NOW = "Live now";
+
+/** A scheduled party's status: "Live now" while its live party runs (its host started it), else Upcoming / Past. */
+export function scheduledStatusLabel(party: { status: string | null | undefined; live?: unknown }): string {
+  return party.live ? LIVE_NOW : statusLabel(party.status);
 }

@@ -4,11 +4,12 @@
  * the Host column): Title (with the platform's icon), Host (with their picture), Platform (filter), Description, RSVPs (sort), Scheduled For,
  * Action (RSVP, or a disabled "RSVP'd" plus Un-RSVP; once its host started it, "Live now: Join").
  */
+import { PartyTime } from "./party-time";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { DataTable, MessageRow, rowClass, RowTh, Td } from "./data-table";
-import { DASH, formatScheduledFor, orDash } from "./format";
+import { DASH, orDash } from "./format";
 import { HostWithAvatar } from "./host-name";
 import { PlatformIcon } from "./platform-icon";
 import { RsvpActions } from "./rsvp-actions";
@@ -70,7 +71,7 @@ export function ScheduledPartiesTable({ parties, title, headingId, showHost = tr
                 {party.rsvp_count}
               </Td>
               <Td label="Scheduled For">
-                <time dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>
+                <PartyTime iso={party.date_time} />
               </Td>
               <Td label="Action">
                 <div className="flex flex-wrap items-center gap-2">

@@ -3,6 +3,7 @@
  * "Party Details" (profile): a scheduled party's details; its host may switch to "Edit
  * Party" (save returns to the details) or delete it after confirming. Others see RSVP actions.
  */
+import { PartyTime } from "./party-time";
 import { useState, type ReactNode } from "react";
 import { deleteScheduledParty, updateScheduledParty } from "@/lib/api/use-scheduled-parties";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
@@ -10,7 +11,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { Dialog } from "./dialog";
 import { failureText } from "./failure-text";
-import { formatScheduledFor, orDash, statusLabel } from "./format";
+import { orDash, scheduledStatusLabel, statusLabel } from "./format";
 import { HostName } from "./host-name";
 import { LivePartyActions } from "./live-party-actions";
 import { ProgrammeSection } from "./programme-section";
@@ -35,8 +36,8 @@ function Details({ party }: { party: ScheduledParty }) {
     ["Title", party.title || "N/A"],
     ["Host", <HostName key="host" party={party} />],
     ["Platform", orDash(party.show_movie)],
-    ["Scheduled For", <time key="when" dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>],
-    ["Status", statusLabel(party.status)],
+    ["Scheduled For", <PartyTime key="when" iso={party.date_time} />],
+    ["Status", scheduledStatusLabel(party)],
     ["Privacy", statusLabel(party.privacy)],
     ["RSVPs", party.rsvp_count],
     ["Description", <span key="d" className="whitespace-pre-line">{orDash(party.description)}</span>],

@@ -4,6 +4,7 @@
  * timestamp; platform one of the fixed list; privacy public (default) or private; description
  * optional with its leading whitespace trimmed. Validated with the API's own schema before sending;
  * every field's problem shows under that field (and all of them in one alert), not just the first.
+ * A start time in the past is refused here as on the server (an edit may keep the party's own time).
  */
 import { useActionState, useId } from "react";
 import { FieldError, Input, invalidFieldProps, Select, Textarea } from "@/components/ui/field";
@@ -12,7 +13,9 @@ import { SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
 import {
   SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH,
   SCHEDULED_PARTY_TITLE_MAX_LENGTH,
+  PAST_DATE_MESSAGE,
   scheduledPartyInputSchema,
+  startsInThePast,
   type ScheduledParty,
   type ScheduledPartyInput,
 } from "@/lib/schemas/scheduled-party";
@@ -86,9 +89,13 @@ export function ScheduledPartyForm({ party, submitLabel, busyLabel, onSubmit, on
       const values = readValues(form);
       const input = inputOf(values);
       const checked = scheduledPartyInputSchema.safeParse(input);
-      if (!checked.success) {
-        const { fields, messages } = formErrorsOf(checked.error, FIELD_KEYS);
-        return { values, fieldErrors: fields, error: messages.join(" ") || "Please check the form." };
+      const keptOwnTime = party !== undefined && Date.parse(input.date_time) === Date.parse(party.date_time);
+      const past = input.date_time !== "" && !keptOwnTime && startsInThePast(input.date_time);
+      if (!checked.success || past) {
+        const { fields, messages } = checked.success ? { fields: {}, messages: [] } : formErrorsOf(checked.error, FIELD_KEYS);
+        const fieldErrors: State["fieldErrors"] = past && !fields.date_time ? { ...fields, date_time: PAST_DATE_MESSAGE } : fields;
+        const all = past && !fields.date_time ? [...messages, PAST_DATE_MESSAGE] : messages;
+        return { values, fieldErrors, error: all.join(" ") || "Please check the form." };
       }
       try {
         await onSubmit(input as ScheduledPartyInput);

@@ -3,13 +3,15 @@
  * /scheduled-parties: Title, Host, Start Time, Status,
  * Actions. View opens the party's details; an invite link (?party=…&code=…) opens a private one.
  */
+import { PartyTime } from "./party-time";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { useScheduledParties, useScheduledParty } from "@/lib/api/use-scheduled-parties";
 import type { ScheduledParty } from "@/lib/schemas/scheduled-party";
 import { DataTable, MessageRow, rowClass, RowTh, Td } from "./data-table";
-import { formatScheduledFor, orDash, statusLabel } from "./format";
+import { LIVE_NOW, orDash, scheduledStatusLabel } from "./format";
+import { Badge } from "@/components/ui/card";
 import { HostName } from "./host-name";
 import { NO_SCHEDULED_PARTIES } from "./scheduled-parties-table";
 import { ScheduledPartyDialog } from "./scheduled-party-dialog";
@@ -64,9 +66,9 @@ export function ScheduledPartyList() {
           <HostName party={party} />
         </Td>
         <Td label="Start Time">
-          <time dateTime={party.date_time}>{formatScheduledFor(party.date_time)}</time>
+          <PartyTime iso={party.date_time} />
         </Td>
-        <Td label="Status">{statusLabel(party.status)}</Td>
+        <Td label="Status">{party.live ? <Badge tone="online">{LIVE_NOW}</Badge> : scheduledStatusLabel(party)}</Td>
         <Td label="Actions">
           <Button variant="secondary" size="sm" aria-label={`View ${party.title}`} onClick={() => setOpenId(party.id)}>
             View

@@ -1,7 +1,10 @@
 "use client";
-/** Rename (owner and admins) and delete (owner, after a confirmation). */
+/**
+ * Rename (owner and admins), list on the public playlists page (owner; off by default) and delete
+ * (owner, after a confirmation).
+ */
 import { useRouter } from "next/navigation";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -13,8 +16,10 @@ import { StatusMessage } from "./status-message";
 import { labelClass, panelClass } from "./styles";
 import { refusalOf, useOutcomeAction } from "./use-outcome-action";
 import { Button } from "@/components/ui/button";
+import { ToggleSwitch } from "./toggle-switch";
 
 const RENAME_FAILED = "Could not rename the playlist.";
+export const LISTED_LABEL = "List on the public playlists page";
 
 export const DELETE_CONFIRMATION = "Delete this playlist and all its videos?";
 
@@ -34,7 +39,20 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
     failure: RENAME_FAILED,
   });
   const id = useId();
+  const [listing, setListing] = useState(false);
   if (!rights.canEdit) return null;
+
+  async function setListed(listed: boolean) {
+    setListing(true);
+    try {
+      await updatePlaylist(playlist.id, { listed });
+      toast.success(listed ? "Listed on the public playlists page." : "No longer listed publicly.");
+    } catch (error) {
+      toast.error(errorText(error, "Could not change the playlist."));
+    } finally {
+      setListing(false);
+    }
+  }
 
   async function onDelete() {
     if (!(await confirm({ message: DELETE_CONFIRMATION, confirmLabel: "Delete", danger: true }))) return;
@@ -73,6 +91,12 @@ export function PlaylistManage({ playlist }: { playlist: PlaylistDetail }) {
         </div>
         <StatusMessage id={`${id}-status`} outcome={outcome} />
       </form>
+      {rights.canList && (
+        <div className="mt-4 space-y-1 border-t border-slate-700 pt-4">
+          <ToggleSwitch label={LISTED_LABEL} checked={playlist.listed} disabled={listing} onChange={(v) => void setListed(v)} />
+          <p className="text-xs text-slate-300">Whoever has the link can open it either way; listing shows it to everyone.</p>
+        </div>
+      )}
       {rights.canDelete && (
         <Button onClick={() => void onDelete()} variant="secondary" className="mt-4 border-red-400 text-red-200">
           Delete playlist

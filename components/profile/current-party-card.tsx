@@ -1,9 +1,10 @@
 "use client";
 /** Current Party card: the live party you are in, and leaving it after confirmation. */
+import { PartyTime } from "@/components/parties/party-time";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { chatProviderLabel, formatScheduledFor, orDash } from "@/components/parties/format";
+import { chatProviderLabel, orDash } from "@/components/parties/format";
 import { leaveCurrentParty, useCurrentParty } from "@/lib/api/use-current-party";
 import { ProfileSection } from "./profile-section";
 import { Button } from "@/components/ui/button";
@@ -53,7 +54,7 @@ export function CurrentPartyCard() {
           <dt className="text-slate-300">Your role</dt>
           <dd className="text-slate-100">{party.party_role === "host" ? "Host" : "Guest"}</dd>
           <dt className="text-slate-300">Joined</dt>
-          <dd className="text-slate-100">{formatScheduledFor(party.joined_at)}</dd>
+          <dd className="text-slate-100"><PartyTime iso={party.joined_at} kind="past" /></dd>
         </dl>
         <Button variant="danger" size="sm" onClick={() => void leave()} disabled={leaving}>
           {leaving ? "Leaving..." : "Leave Party"}

@@ -3,11 +3,12 @@
  * My Scheduled Parties: your parties, a "Create New Party" form (toggles with
  * "Cancel", starts empty each time, the new party joins the list) and each party's details modal.
  */
+import { PartyTime } from "@/components/parties/party-time";
 import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { DataTable, MessageRow, rowClass, RowTh, Td } from "@/components/parties/data-table";
 import { failureText } from "@/components/parties/failure-text";
-import { formatScheduledFor, statusLabel } from "@/components/parties/format";
+import { statusLabel } from "@/components/parties/format";
 import { useToast } from "@/components/ui/toast";
 import { createScheduledParty, useMyScheduledParties } from "@/lib/api/use-scheduled-parties";
 import { ProfileSection } from "./profile-section";
@@ -54,7 +55,7 @@ export function MyScheduledParties() {
           {party.title}
         </RowTh>
         <Td label="Platform">{party.show_movie}</Td>
-        <Td label="Scheduled For">{formatScheduledFor(party.date_time)}</Td>
+        <Td label="Scheduled For"><PartyTime iso={party.date_time} /></Td>
         <Td label="Privacy">{statusLabel(party.privacy)}</Td>
         <Td label="RSVPs">{party.rsvp_count}</Td>
         <Td label="Actions">

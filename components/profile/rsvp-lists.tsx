@@ -4,9 +4,10 @@
  * shows twice: "RSVP'd Parties" are the upcoming ones (each with Un-RSVP after confirmation) and
  * "Joined Scheduled Parties" the ones whose time has passed (what you went to).
  */
+import { PartyTime } from "@/components/parties/party-time";
 import type { ReactNode } from "react";
 import { DataTable, MessageRow, rowClass, RowTh, Td } from "@/components/parties/data-table";
-import { formatScheduledFor, statusLabel } from "@/components/parties/format";
+import { statusLabel } from "@/components/parties/format";
 import { HostName } from "@/components/parties/host-name";
 import { useRsvp } from "@/components/parties/use-rsvp";
 import { useJoinedScheduledParties } from "@/lib/api/use-scheduled-parties";
@@ -35,7 +36,7 @@ export function JoinedScheduledParties() {
         <Td label="Host">
           <HostName party={record} />
         </Td>
-        <Td label="Scheduled For">{formatScheduledFor(record.date_time)}</Td>
+        <Td label="Scheduled For"><PartyTime iso={record.date_time} /></Td>
         <Td label="Status">{statusLabel(record.status)}</Td>
       </tr>
     ));
@@ -65,7 +66,7 @@ export function RsvpdParties() {
             <div className="min-w-0 flex-1">
               <p className="font-medium text-white">{record.title}</p>
               <p className="text-sm text-slate-300">
-                {record.show_movie} · {formatScheduledFor(record.date_time)} · hosted by{" "}
+                {record.show_movie} · <PartyTime iso={record.date_time} /> · hosted by{" "}
                 <HostName party={record} />
               </p>
             </div>

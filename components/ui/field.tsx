@@ -3,7 +3,7 @@ import { cva } from "class-variance-authority";
 import type { ComponentProps } from "react";
 
 export const inputVariants = cva(
-  "rounded-md border border-slate-500 bg-slate-950 text-slate-100 placeholder:text-slate-400 focus:border-accent-fg focus:outline-none focus:ring-2 focus:ring-accent-fg/40 disabled:opacity-60 aria-[invalid=true]:border-red-400",
+  "rounded-md border border-slate-500 bg-slate-950 max-sm:min-h-11 text-slate-100 placeholder:text-slate-400 focus:border-accent-fg focus:outline-none focus:ring-2 focus:ring-accent-fg/40 disabled:opacity-60 aria-[invalid=true]:border-red-400",
   {
     variants: {
       size: { md: "w-full px-3 py-2", sm: "px-2 py-1.5 text-sm" },

@@ -1,5 +1,8 @@
 "use client";
-/** An accessible on/off switch: a button with role="switch" and aria-checked, named by its visible label. */
+/**
+ * An accessible on/off switch: a button with role="switch" and aria-checked, named by its visible
+ * label. The button is a 44×44 touch target around the smaller drawn track.
+ */
 import { useId } from "react";
 
 interface Props {
@@ -23,11 +26,16 @@ export function Switch({ label, checked, onChange, disabled = false }: Props) {
         aria-labelledby={id}
         disabled={disabled}
         onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
-          checked ? "border-accent bg-accent" : "border-slate-400 bg-slate-800"
-        }`}
+        className="group inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full disabled:cursor-not-allowed disabled:opacity-60"
       >
-        <span aria-hidden="true" className={`inline-block h-4 w-4 rounded-full transition-transform ${checked ? "translate-x-6 bg-on-accent" : "translate-x-1 bg-slate-300"}`} />
+        <span
+          aria-hidden="true"
+          className={`relative inline-flex h-6 w-11 items-center rounded-full border transition-colors ${
+            checked ? "border-accent bg-accent" : "border-slate-400 bg-slate-800"
+          }`}
+        >
+          <span className={`inline-block h-4 w-4 rounded-full transition-transform ${checked ? "translate-x-6 bg-on-accent" : "translate-x-1 bg-slate-300"}`} />
+        </span>
       </button>
     </div>
   );

@@ -34,6 +34,12 @@ export const liveParty = pgTable(
     state: text("state").notNull().default("ACTIVE"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /**
+     * Since when the host has had no stream open, while the party is AWAITING_RECONNECT (null when
+     * ACTIVE): the public list shows a party whose host has been away longer than a short grace as
+     * "host away" and leaves it out of the live count, from this alone (no timer needs to survive).
+     */
+    hostAwaySince: timestamp("host_away_since", { withTimezone: true }),
   },
   (t) => [
     index("live_party_state_idx").on(t.state),

@@ -21,6 +21,11 @@ export const playlist = pgTable(
     /** Adds from a platform switched off here are refused by the server. */
     acceptYoutube: boolean("accept_youtube").notNull().default(true),
     acceptTiktok: boolean("accept_tiktok").notNull().default(true),
+    /**
+     * Listed on /playlists and GET /api/v1/playlists. Off until the owner turns it on: a playlist is
+     * personal unless its owner says otherwise; its link (share code) opens it either way.
+     */
+    listed: boolean("listed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,12 +25,15 @@ const MIN_INSTANT = Date.UTC(DATE_TIME_MIN_YEAR, 0, 1);
 const MAX_INSTANT = Date.UTC(DATE_TIME_MAX_YEAR + 1, 0, 1);
 export const DATE_TIME_RANGE_MESSAGE = `Date and time must be between ${DATE_TIME_MIN_YEAR} and ${DATE_TIME_MAX_YEAR}.`;
 
+/** Whether an ISO instant lies within the storable years above. */
+export function withinDateTimeBounds(value: string): boolean {
+  const instant = Date.parse(value);
+  return Number.isFinite(instant) && instant >= MIN_INSTANT && instant < MAX_INSTANT;
+}
+
 /** An ISO 8601 timestamp with `Z` or an offset (so the instant is unambiguous), within the bounds above. */
 export function boundedDateTime(params: { error: string }) {
-  return z.iso.datetime({ offset: true, error: params.error }).refine((value) => {
-    const instant = Date.parse(value);
-    return Number.isFinite(instant) && instant >= MIN_INSTANT && instant < MAX_INSTANT;
-  }, DATE_TIME_RANGE_MESSAGE);
+  return z.iso.datetime({ offset: true, error: params.error }).refine(withinDateTimeBounds, DATE_TIME_RANGE_MESSAGE);
 }
 
 /** Longest id accepted in a URL path: every id this server issues is far shorter. */

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { PARTY_STATES } from "@/lib/sync";
+import { LISTED_PARTY_STATES } from "@/lib/listed-party-state";
 import { LIVE_PARTY_LIST_LIMIT } from "@/lib/constants";
 import { safeText } from "./common";
 import { VIDEO_URL_MAX_LENGTH } from "./playlist";
@@ -51,7 +52,7 @@ export const activePartySchema = z.object({
   video_title: z.string(),
   host_video_url: z.string(),
   synopsis: z.string().nullable(),
-  state: z.enum(PARTY_STATES),
+  state: z.enum(LISTED_PARTY_STATES),
 });
 export type ActiveParty = z.infer<typeof activePartySchema>;
 export const ACTIVE_PARTY_FIELDS = activePartySchema.keyof().options;
@@ -81,6 +82,7 @@ export type ActivePartiesQuery = z.infer<typeof activePartiesQuerySchema>;
 
 /** What the host and members see: the public fields plus how to invite others and their role. */
 export const partyDetailSchema = activePartySchema.extend({
+  state: z.enum(PARTY_STATES),
   visibility: z.enum(["public", "private"]),
   streamer_latency_ms: z.number().int(),
   invite_code: z.string().nullable(),
@@ -150,7 +152,7 @@ export const partyDeltaSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("PARTY_CREATED"), payload: z.object({ id: z.string(), party: activePartySchema }) }),
   z.object({ type: z.literal("PARTY_UPDATED"), payload: z.object({ id: z.string(), host_video_url: z.string(), video_title: z.string() }) }),
   z.object({ type: z.literal("PARTY_SIZE"), payload: z.object({ id: z.string(), party_size: z.number().int().nonnegative() }) }),
-  z.object({ type: z.literal("PARTY_STATE"), payload: z.object({ id: z.string(), state: z.enum(PARTY_STATES), party: activePartySchema.optional() }) }),
+  z.object({ type: z.literal("PARTY_STATE"), payload: z.object({ id: z.string(), state: z.enum(LISTED_PARTY_STATES), party: activePartySchema.optional() }) }),
   z.object({ type: z.literal("PARTY_ENDED"), payload: z.object({ id: z.string() }) }),
 ]);
 export type PartyDelta = z.infer<typeof partyDeltaSchema>;

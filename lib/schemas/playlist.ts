@@ -35,6 +35,8 @@ export function playlistRights(role: PlaylistRole) {
     canEdit: role === "owner" || role === "editor",
     canDelete: role === "owner",
     canManageTwitch: role === "owner",
+    /** Listing on /playlists shows the owner's name to everyone: the owner's choice alone. */
+    canList: role === "owner",
     seesShareCode: role !== "viewer",
   };
 }
@@ -48,15 +50,19 @@ const title = safeText("Title", { error: "Title is required." })
 export const createPlaylistInputSchema = z.object({ title });
 export type CreatePlaylistInput = z.input<typeof createPlaylistInputSchema>;
 
-/** PATCH /api/v1/playlists/{id} body: any of the title and the two "Accept …" switches. */
+/**
+ * PATCH /api/v1/playlists/{id} body: any of the title, the two "Accept …" switches and `listed`
+ * (shown on the public playlists list; the owner only).
+ */
 export const updatePlaylistInputSchema = z
   .object({
     title: title.optional(),
     accept_youtube: z.boolean({ error: "accept_youtube must be true or false." }).optional(),
     accept_tiktok: z.boolean({ error: "accept_tiktok must be true or false." }).optional(),
+    listed: z.boolean({ error: "listed must be true or false." }).optional(),
   })
-  .refine((v) => v.title !== undefined || v.accept_youtube !== undefined || v.accept_tiktok !== undefined, {
-    error: "Nothing to change: send title, accept_youtube or accept_tiktok.",
+  .refine((v) => v.title !== undefined || v.accept_youtube !== undefined || v.accept_tiktok !== undefined || v.listed !== undefined, {
+    error: "Nothing to change: send title, accept_youtube, accept_tiktok or listed.",
   });
 export type UpdatePlaylistInput = z.input<typeof updatePlaylistInputSchema>;
 
@@ -145,6 +151,8 @@ export const playlistDetailSchema = playlistSummarySchema.extend({
   role: z.enum(PLAYLIST_ROLES),
   accept_youtube: z.boolean(),
   accept_tiktok: z.boolean(),
+  /** Shown on the public playlists list (the owner's choice; off by default). Opens by link either way. */
+  listed: z.boolean(),
   total_videos: z.number().int().nonnegative(),
   max_videos: z.number().int().positive(),
   /** Members only: what lets others join as collaborators. */

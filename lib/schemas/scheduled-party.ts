@@ -4,9 +4,9 @@
  * that leaves with these; the profile's party form validates with the same input schema.
  */
 import { z } from "zod";
-import { SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
+import { SCHEDULE_PAST_GRACE_MS, SCHEDULED_PARTY_PLATFORMS } from "@/lib/constants";
 import { QUEUE_MAX_ITEMS, queueLinkSchema } from "@/lib/sync";
-import { boundedDateTime, idParamSchema, safeText } from "./common";
+import { DATE_TIME_MAX_YEAR, idParamSchema, safeText, withinDateTimeBounds } from "./common";
 import { partyDetailSchema } from "./party";
 
 export const SCHEDULED_PARTY_TITLE_MAX_LENGTH = 200;
@@ -16,13 +16,33 @@ export const SCHEDULED_PARTY_STATUSES = ["upcoming", "past"] as const;
 
 export const ALREADY_RSVPD_MESSAGE = "Already RSVP'd to this party.";
 
+/** The form's and the API's words for a start time that is missing, unreadable, too far or past. */
+export const PICK_DATE_MESSAGE = "Pick a date and time.";
+export const DATE_TOO_FAR_MESSAGE = `Pick a date before ${DATE_TIME_MAX_YEAR + 1}.`;
+export const PAST_DATE_MESSAGE = "That time has already passed.";
+
+/**
+ * Whether a start time lies in the past (beyond SCHEDULE_PAST_GRACE_MS). Not part of the schema: the
+ * answer depends on "now", and an edit may keep a party's own start time once it has passed.
+ */
+export function startsInThePast(iso: string, now: number = Date.now()): boolean {
+  const instant = Date.parse(iso);
+  return Number.isFinite(instant) && instant < now - SCHEDULE_PAST_GRACE_MS;
+}
+
 const fields = z.object({
   title: safeText("Title", { error: "Title is required." })
     .trim()
     .min(1, "Title is required.")
     .max(SCHEDULED_PARTY_TITLE_MAX_LENGTH, `Title must be at most ${SCHEDULED_PARTY_TITLE_MAX_LENGTH} characters.`),
-  /** Sent as an ISO timestamp; an offset or Z is required so the instant is unambiguous. */
-  date_time: boundedDateTime({ error: "Date and time are required (ISO timestamp)." }),
+  /**
+   * Sent as an ISO timestamp; an offset or Z is required so the instant is unambiguous. Within the
+   * storable years (lib/schemas/common.ts), worded for a person: one before them has passed.
+   */
+  date_time: z.iso.datetime({ offset: true, error: PICK_DATE_MESSAGE }).superRefine((value, ctx) => {
+    if (withinDateTimeBounds(value)) return;
+    ctx.addIssue({ code: "custom", message: Date.parse(value) > Date.now() ? DATE_TOO_FAR_MESSAGE : PAST_DATE_MESSAGE });
+  }),
   /** Optional; leading whitespace trimmed; blank → none. */
   description: safeText("Description")
     .max(SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH, `Description must be at most ${SCHEDULED_PARTY_DESCRIPTION_MAX_LENGTH} characters.`)

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { HOST_AWAY_GRACE_MS } from "@/lib/constants";
 
 const optionalUrl = z
   .string()
@@ -44,6 +45,8 @@ const schema = z.object({
   VP_SEED_DEMO: z.enum(["0", "1"]).default("0"),
   /** Live parties: how long the host's stream may be gone before the party shows AWAITING_RECONNECT. */
   VP_HOST_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Live parties: how long the host may be away before the public list shows the party as host away (HOST_AWAY). */
+  VP_HOST_AWAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(HOST_AWAY_GRACE_MS),
   /** Live parties: how long a party may have no host before it is ENDED. */
   VP_PARTY_END_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   /**

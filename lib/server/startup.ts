@@ -2,7 +2,8 @@ import "server-only";
 /**
  * Server start: open (and so migrate) the database before the first request; stop with a clear
  * message when the embedded database is held by another process; seed demo content when asked;
- * start the playlists' Twitch chat bots that were connected when the server last stopped.
+ * watch the live parties nobody hosts (so they stop looking live); start the playlists' Twitch chat
+ * bots that were connected when the server last stopped.
  */
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "./env";
@@ -18,6 +19,8 @@ export async function startServer(): Promise<void> {
     const { seedDemoContent } = await import("@/lib/server/demo/seed-demo-content");
     await seedDemoContent().catch((error: unknown) => console.error("[viewparty] demo seed failed", error));
   }
+  const { watchHostlessParties } = await import("@/lib/server/realtime/rooms");
+  await watchHostlessParties().catch((error: unknown) => console.error("[viewparty] live parties not watched", error));
   const { twitchBots } = await import("@/lib/server/twitch-bot/bot-manager");
   twitchBots().start();
 }

@@ -105,14 +105,14 @@ test("social links and privacy: private links stay hidden; a private profile sho
   await expect(links.getByRole("link", { name: "filmfan", exact: true })).toHaveAttribute("href", "https://x.com/filmfan");
   await expect(links).not.toContainText("secretgram");
 
-  // Private: others get the not-found view (404); the owner still sees the page.
+  // Private: others get the same 404 page as for a name nobody has (so names cannot be probed); the owner still sees the page.
   await page.getByRole("switch", { name: /Profile visibility/ }).click();
   await expect(page.getByTestId("privacy-state")).toHaveText("Private");
   await expect(page.getByRole("switch", { name: /Profile visibility/ })).toHaveAttribute("aria-checked", "true");
   const res = await visitor.page.goto(`/${user.username}`);
   expect(res?.status()).toBe(404);
-  await expect(visitor.page.getByRole("heading", { level: 1, name: "Profile Not Found" })).toBeVisible();
-  await expect(visitor.page.getByText("User not found")).toBeVisible();
+  await expect(visitor.page.getByRole("heading", { level: 1, name: "404 - Page Not Found" })).toBeVisible();
+  await expect(visitor.page.getByText("The page you are looking for does not exist.")).toBeVisible();
   await expect(visitor.page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
   await visitor.close();
   const own = await page.goto(`/${user.username}`);

@@ -69,11 +69,12 @@ test("RSVP from a public profile: disabled during the request, then RSVP'd and t
   await fan.close();
 });
 
-test("an unknown user: 404 with Profile Not Found and Go Home", async ({ page }) => {
+test("an unknown user: the site's 404 page (status 404, its exact texts) and Go Home", async ({ page }) => {
   const res = await page.goto("/nobody_by_this_name_e2e");
   expect(res?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "Profile Not Found" })).toBeVisible();
-  await expect(page.getByText("User not found")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "404 - Page Not Found" })).toBeVisible();
+  await expect(page.getByText("The page you are looking for does not exist.")).toBeVisible();
+  await expect(page.getByText("User not found")).toHaveCount(0);
   await page.getByRole("link", { name: "Go Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -82,7 +83,7 @@ test("real routes are not shadowed by /{username}", async ({ page }) => {
   for (const route of ["/parties", "/scheduled-parties", "/profile", "/about"]) {
     const res = await page.goto(route);
     expect(res?.status()).toBe(200);
-    await expect(page.getByRole("heading", { name: "Profile Not Found" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "404 - Page Not Found" })).toHaveCount(0);
   }
 });
 

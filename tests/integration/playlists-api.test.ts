@@ -40,6 +40,7 @@ interface Detail {
   admin_key: string | null;
   accept_youtube: boolean;
   accept_tiktok: boolean;
+  listed: boolean;
   total_videos: number;
   links: Link[];
 }
@@ -111,13 +112,15 @@ describe("create", () => {
     expect(await pg.query("select count(*)::int as n from playlist")).toEqual(before);
   });
 
-  test("creates an empty playlist the caller owns, with a share code and admin key; the public list shows it without them", async () => {
+  test("creates an empty, unlisted playlist the caller owns, with a share code and admin key; once listed, the public list shows it without them", async () => {
     const created = await create(owner, "  Friday Mix  ");
-    expect(created).toMatchObject({ title: "Friday Mix", name: "Friday Mix", owner_username: ownerName, role: "owner", total_videos: 0, links: [] });
+    expect(created).toMatchObject({ title: "Friday Mix", name: "Friday Mix", owner_username: ownerName, role: "owner", total_videos: 0, links: [], listed: false });
     expect(created.share_code).toMatch(/^[A-Z2-9]{8}$/);
     expect(created.admin_key).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const list = await json<Record<string, unknown>[]>(await fetch(`${app.baseUrl}/api/v1/playlists/`));
-    const row = list.find((p) => p.id === created.id);
+    const publicList = async () => json<Record<string, unknown>[]>(await fetch(`${app.baseUrl}/api/v1/playlists/`));
+    expect((await publicList()).map((p) => p.id)).not.toContain(created.id);
+    expect((await patch(owner, `/api/v1/playlists/${created.id}`, { listed: true })).status).toBe(200);
+    const row = (await publicList()).find((p) => p.id === created.id);
     expect(row).toEqual({
       id: created.id,
       playlist_id: created.id,
@@ -127,6 +130,37 @@ describe("create", () => {
       owner: ownerName,
       created_at: expect.any(String),
     });
+  });
+});
+
+describe("public listing: the owner's choice", () => {
+  const listedIds = async () => (await json<{ id: string }[]>(await fetch(`${app.baseUrl}/api/v1/playlists`))).map((p) => p.id);
+
+  test("only the owner lists or unlists; members and strangers get 403 and nothing changes; an unlisted playlist still opens by link", async () => {
+    const pl = await create(owner, "Late Night Picks");
+    // An editor (joined with the admin key) and a collaborator (the share code) may edit or add, not list.
+    expect((await editor.post("/api/v1/playlists/join", { code: pl.admin_key })).status).toBe(200);
+    expect((await collaborator.post("/api/v1/playlists/join", { code: pl.share_code })).status).toBe(200);
+    for (const other of [editor, collaborator, stranger]) {
+      await expectDenied(await patch(other, `/api/v1/playlists/${pl.id}`, { listed: true }), 403);
+    }
+    // A refused field refuses the whole change: the editor's rename alongside it is not written either.
+    await expectDenied(await patch(editor, `/api/v1/playlists/${pl.id}`, { title: "Renamed", listed: true }), 403);
+    expect((await snapshot(pl.id)).playlist).toEqual([{ title: "Late Night Picks", accept_youtube: true, accept_tiktok: true }]);
+    expect(await listedIds()).not.toContain(pl.id);
+    await expectDenied(await new Client(app.baseUrl).request("PATCH", `/api/v1/playlists/${pl.id}`, { listed: true }), 401);
+    await expectDenied(await patch(owner, `/api/v1/playlists/${pl.id}`, { listed: "yes" }), 422);
+
+    // Unlisted, it still opens for anyone holding its link, signed in or not.
+    expect(await detail(null, pl.id)).toMatchObject({ id: pl.id, title: "Late Night Picks", listed: false, share_code: null });
+
+    const listed = await json<Detail>(await patch(owner, `/api/v1/playlists/${pl.id}`, { listed: true }));
+    expect(listed.listed).toBe(true);
+    expect(await listedIds()).toContain(pl.id);
+    expect((await detail(stranger, pl.id)).listed).toBe(true);
+
+    expect((await json<Detail>(await patch(owner, `/api/v1/playlists/${pl.id}`, { listed: false }))).listed).toBe(false);
+    expect(await listedIds()).not.toContain(pl.id);
   });
 });
 

@@ -104,9 +104,9 @@ test("create: anonymous → 401, and nothing is created", async () => {
 test.each([
   [{ title: "   ", date_time: FUTURE, show_movie: "Netflix" }, /Title is required/],
   [{ date_time: FUTURE, show_movie: "Netflix" }, /Title is required/],
-  [{ title: "No date", show_movie: "Netflix" }, /Date and time/],
-  [{ title: "Bad date", date_time: "next friday", show_movie: "Netflix" }, /Date and time/],
-  [{ title: "Local time", date_time: "2031-03-14T20:00", show_movie: "Netflix" }, /Date and time/],
+  [{ title: "No date", show_movie: "Netflix" }, /date_time: Pick a date and time\./],
+  [{ title: "Bad date", date_time: "next friday", show_movie: "Netflix" }, /date_time: Pick a date and time\./],
+  [{ title: "Local time", date_time: "2031-03-14T20:00", show_movie: "Netflix" }, /date_time: Pick a date and time\./],
   [{ title: "No platform", date_time: FUTURE }, /Platform must be one of/],
   [{ title: "Bad platform", date_time: FUTURE, show_movie: "Hulu" }, /Platform must be one of/],
   [{ title: "Bad privacy", date_time: FUTURE, show_movie: "Netflix", privacy: "secret" }, /Privacy must be public or private/],
@@ -117,6 +117,29 @@ test.each([
   expect(res.status).toBe(422);
   expect((await json<{ detail: string }>(res)).detail).toMatch(detail);
   expect((await json<Party[]>(owner.get(`${BASE}/me`))).length).toBe(before);
+});
+
+test("a start time that has passed is refused on create and on moving a party, in plain words; a few minutes' slack is allowed", async () => {
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const before = (await json<Party[]>(owner.get(`${BASE}/me`))).length;
+  const twoDaysAgo = await owner.post(BASE, { title: "Too late", date_time: ago(2 * 24 * 60), show_movie: "Netflix" });
+  expect(twoDaysAgo.status).toBe(422);
+  expect((await json<{ detail: string }>(twoDaysAgo)).detail).toBe("date_time: That time has already passed.");
+  expect((await json<Party[]>(owner.get(`${BASE}/me`))).length).toBe(before);
+
+  // Filled in a moment ago: within the grace, accepted.
+  const justNow = ago(1);
+  const party = await create(owner, { title: "Starting now", date_time: justNow });
+  expect(party.date_time).toBe(justNow);
+
+  // Moving it into the past is refused and changes nothing; sending its own time back is fine.
+  const moved = await send(owner, "PUT", `${BASE}/${party.id}`, { title: "Moved", date_time: ago(60), show_movie: "Netflix" });
+  expect(moved.status).toBe(422);
+  expect((await json<{ detail: string }>(moved)).detail).toBe("date_time: That time has already passed.");
+  expect(await getParty(party.id)).toMatchObject({ title: "Starting now", date_time: justNow });
+  const kept = await send(owner, "PUT", `${BASE}/${party.id}`, { title: "Starting now (snacks)", date_time: justNow, show_movie: "Netflix" });
+  expect(kept.status).toBe(200);
+  expect(await getParty(party.id)).toMatchObject({ title: "Starting now (snacks)", date_time: justNow });
 });
 
 test("create: a body that is not JSON → 400", async () => {

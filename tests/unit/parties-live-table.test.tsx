@@ -115,3 +115,18 @@ test("rows show the platform icon beside Now Playing and the host's picture or i
   expect(within(p!).getByTestId("host-avatar")).toHaveAttribute("data-initial", "?");
   expect(within(p!).getAllByRole("cell")[1]).toHaveTextContent(/^a private host$/);
 });
+
+test("a party whose host is away says so, sinks below the live ones and is left out of the live count", () => {
+  renderTable([
+    party("gone", { party_size: 40, state: "HOST_AWAY", video_title: "Abandoned" }),
+    party("live", { party_size: 2, video_title: "Running" }),
+    party("blip", { party_size: 1, state: "AWAITING_RECONNECT", video_title: "Reloading" }),
+  ]);
+  // Most viewers first among the live parties; the host-away one comes last despite its 40.
+  expect(titles()).toEqual(["Running", "Reloading", "Abandoned"]);
+  const away = screen.getAllByTestId("live-party-row")[2]!;
+  expect(within(away).getByText("Host away")).toBeInTheDocument();
+  expect(within(away).queryByText("Live")).not.toBeInTheDocument();
+  // A host who only just dropped out (a reload) still counts; the one away for good does not.
+  expect(screen.getByTestId("live-count")).toHaveTextContent("2 live now");
+});

@@ -67,3 +67,30 @@ test("a refusal shows the API's reason and keeps what was typed", async () => {
   expect(field).toHaveValue("Mine now");
   expect(screen.getByRole("button", { name: "Rename" })).toBeEnabled();
 });
+
+function renderManage(detail: PlaylistDetail) {
+  render(
+    <ToastProvider>
+      <ConfirmProvider>
+        <PlaylistManage playlist={detail} />
+      </ConfirmProvider>
+    </ToastProvider>,
+  );
+}
+
+test("the owner lists the playlist publicly with one switch (off by default), and is told it worked", async () => {
+  const user = userEvent.setup();
+  mockedUpdate.mockResolvedValue({ ...playlist, listed: true });
+  renderManage({ ...playlist, listed: false });
+  const listed = screen.getByRole("switch", { name: "List on the public playlists page" });
+  expect(listed).toHaveAttribute("aria-checked", "false");
+  await user.click(listed);
+  expect(mockedUpdate).toHaveBeenCalledWith("pl-1", { listed: true });
+  expect(await screen.findByText("Listed on the public playlists page.")).toBeInTheDocument();
+});
+
+test("an editor may rename but gets no listing switch: listing is the owner's choice", () => {
+  renderManage({ ...playlist, role: "editor", listed: false });
+  expect(screen.getByRole("button", { name: "Rename" })).toBeInTheDocument();
+  expect(screen.queryByRole("switch", { name: "List on the public playlists page" })).not.toBeInTheDocument();
+});

@@ -78,6 +78,7 @@ function detail(role: PlaylistRole): PlaylistDetail {
     owner: "ann",
     created_at: "2025-02-01T00:00:00.000Z",
     role,
+    listed: false,
     accept_youtube: true,
     accept_tiktok: false,
     total_videos: 2,

@@ -27,7 +27,7 @@ const glance = [
   },
   {
     title: "Where",
-    text: "On desktop Chrome, Firefox, Edge and Safari, on the services you already use: Netflix, Disney+, Prime Video, Max, Hulu, YouTube and Twitch. Mobile support is planned.",
+    text: "With the extension on desktop Chrome, Edge and Firefox, on the services you already use: Netflix, Disney+, Prime Video, Max, Hulu, YouTube and Twitch. YouTube and TikTok parties also play right in the browser, phones included.",
   },
   {
     title: "When",

@@ -79,8 +79,8 @@ export default function GettingStartedPage() {
       <ContentSection id="install-the-extension" title={titleOf("install-the-extension")}>
         <div className="space-y-4 leading-relaxed text-vp-text">
           <p>
-            The ViewParty extension is what keeps your player in sync. It works on desktop Chrome, Firefox, Edge and
-            Safari.
+            The ViewParty extension is what keeps your player in sync. It works on desktop Chrome, Edge and
+            Firefox.
           </p>
           <p>{PHONE_EXTENSION_MESSAGE}</p>
           <Steps>

@@ -58,14 +58,14 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     id: "browsers",
     question: "Which browsers are supported?",
     answer: [
-      "Desktop Chrome, Firefox, Edge and Safari. Other Chromium-based browsers that accept Chrome extensions usually work as well, but we test on those four.",
+      "The extension runs on desktop Chrome, Edge and Firefox. Other Chromium-based browsers that accept Chrome extensions usually work as well, but we test on those three; there is no Safari version. Parties playing a YouTube or TikTok video need no extension at all: they play right in any modern browser, phones included.",
     ],
   },
   {
     id: "mobile",
     question: "Can I use ViewParty on my phone or tablet?",
     answer: [
-      "Not yet. Streaming apps on phones and tablets do not allow browser extensions, so ViewParty currently needs a desktop or laptop computer. Mobile support is planned.",
+      "Yes, for YouTube and TikTok: a party playing a YouTube or TikTok video opens right in your phone's browser. Tap Join Party on the Watch Parties page and you watch, chat and follow the host with nothing to install. Parties on Netflix, Disney+, Prime Video and the other streaming services need the extension, which runs on desktop Chrome, Edge and Firefox: phones and tablets do not accept browser extensions.",
     ],
   },
   {

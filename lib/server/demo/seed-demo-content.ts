@@ -2,11 +2,12 @@ import "server-only";
 /**
  * Demo content for a newcomer's first `npm start`: runs only on an empty database and only when
  * VP_SEED_DEMO=1 (npm start sets it; tests never do). A few users with profiles, scheduled parties
- * with RSVPs, and one live party, so /parties, /scheduled-parties and /{username} are not empty.
+ * with RSVPs (one of them soon), so /parties, /scheduled-parties and /{username} are not empty. No live
+ * party: nobody would be hosting it, and a party that looks live without a host is a lie on the list.
  */
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { liveParty, livePartyMember, scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
+import { scheduledParty, scheduledPartyRsvp, user } from "@/db/schema";
 import { getAuth } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { newInviteCode } from "@/lib/server/parties/create-party";
@@ -55,6 +56,7 @@ export async function seedDemoContent(): Promise<void> {
     { host: ids.streamqueen, title: "Community movie vote night", platform: "Amazon Prime", at: now + 3 * DAY + 4 * HOUR, description: "Chat votes on the film; then we watch it together." },
     { host: ids.animeclub, title: "Season premiere double feature", platform: "Other", at: now + 9 * DAY, description: null },
     { host: ids.streamqueen, title: "Music video DJ set", platform: "YouTube", at: now + 1 * DAY + 2 * HOUR, description: "Requests open in chat." },
+    { host: ids.streamqueen, title: "Big Buck Bunny premiere", platform: "YouTube", at: now + 45 * 60_000, description: "A Blender open movie, with the director's notes in chat." },
   ];
   const partyIds: string[] = [];
   for (const p of parties) {
@@ -76,25 +78,7 @@ export async function seedDemoContent(): Promise<void> {
   ];
   await db.insert(scheduledPartyRsvp).values(rsvps.map(([i, userId]) => ({ partyId: partyIds[i]!, userId })));
 
-  // One live party. Its host is not connected, so it stays listed until someone opens it, which
-  // starts the usual no-host timers (it then shows "Reconnecting..." and ends).
-  const liveId = id();
-  await db.insert(liveParty).values({
-    id: liveId,
-    inviteCode: newInviteCode(),
-    hostId: ids.streamqueen,
-    hostDisplayName: "StreamQueen",
-    hostUsername: "streamqueen",
-    platformDomain: "youtube.com",
-    videoUrl: "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
-    videoTitle: "Big Buck Bunny",
-    synopsis: "A giant rabbit takes on three bullying rodents. A Blender open movie.",
-    chatProvider: "builtin",
-    visibility: "public",
-  });
-  await db.insert(livePartyMember).values({ partyId: liveId, memberId: ids.streamqueen, role: "host" });
-
   console.log(
-    `[viewparty] seeded ${DEMO_USERS.length} demo users (password: demo-<username>-password), ${parties.length} scheduled parties and 1 live party`,
+    `[viewparty] seeded ${DEMO_USERS.length} demo users (password: demo-<username>-password), ${parties.length} scheduled parties`,
   );
 }

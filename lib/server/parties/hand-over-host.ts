@@ -67,10 +67,8 @@ export async function handOverHost(room: Room, fromId: string, toId: string): Pr
   const meta = { ...room.meta, hostUserId: toId, hostDisplayName: present.displayName.slice(0, 100) };
   const id = await publish(room, { v: PROTOCOL_VERSION, type: "party", party: meta });
   if (row.visibility === "public") {
-    await (await getBus()).publishDirectory({
-      type: "PARTY_STATE",
-      payload: { id: room.id, state: meta.state, party: toActiveParty(row, room.members, await hostListing(toId)) },
-    });
+    const party = toActiveParty(row, room.members, await hostListing(toId));
+    await (await getBus()).publishDirectory({ type: "PARTY_STATE", payload: { id: room.id, state: party.state, party } });
   }
   return { id };
 }

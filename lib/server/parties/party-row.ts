@@ -5,6 +5,8 @@ import { platformName } from "@/lib/platforms";
 import { activePartySchema, partyDetailSchema, type ActiveParty, type PartyDetail } from "@/lib/schemas/party";
 import type { Media, PartyMeta, PartyState } from "@/lib/sync";
 import type { HostListing } from "@/lib/server/users/find-private-host-ids";
+import { getEnv } from "@/lib/server/env";
+import type { ListedPartyState } from "@/lib/listed-party-state";
 
 export type PartyRow = typeof liveParty.$inferSelect;
 
@@ -30,6 +32,16 @@ export function toMeta(row: PartyRow, media: Media = initialMedia(row)): PartyMe
 }
 
 /**
+ * The state the public list shows: a party waiting for its host longer than VP_HOST_AWAY_MS is
+ * HOST_AWAY (not live, whatever its room still holds), a shorter absence AWAITING_RECONNECT.
+ */
+export function listedState(row: PartyRow, now: number = Date.now()): ListedPartyState {
+  const state = row.state as PartyState;
+  if (state !== "AWAITING_RECONNECT" || !row.hostAwaySince) return state;
+  return now - row.hostAwaySince.getTime() >= getEnv().VP_HOST_AWAY_MS ? "HOST_AWAY" : state;
+}
+
+/**
  * The public view of a live party. A host who keeps their profile private is listed without their
  * names or picture (see find-private-host-ids.ts); a host not found (a guest) as public, no picture.
  */
@@ -52,7 +64,7 @@ export function toActiveParty(row: PartyRow, partySize: number, host: HostListin
     video_title: row.videoTitle,
     host_video_url: row.videoUrl,
     synopsis: row.synopsis,
-    state: row.state,
+    state: listedState(row),
   });
 }
 
@@ -65,5 +77,7 @@ export function toPartyDetail(row: PartyRow, partySize: number, role: "host" | "
     // Members may invite others; the public never sees a private party's code.
     invite_code: role ? row.inviteCode : null,
     role,
+    // Members see the room's own state; "host away" is how the public list ranks a party.
+    state: row.state,
   });
 }

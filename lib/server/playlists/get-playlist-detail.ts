@@ -34,6 +34,7 @@ export async function getPlaylistDetail(id: string, viewerId: string | null): Pr
     role,
     accept_youtube: row.playlist.acceptYoutube,
     accept_tiktok: row.playlist.acceptTiktok,
+    listed: row.playlist.listed,
     total_videos: links.length,
     max_videos: PLAYLIST_MAX_VIDEOS,
     share_code: rights.seesShareCode ? row.playlist.shareCode : null,

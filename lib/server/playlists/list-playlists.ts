@@ -7,13 +7,17 @@ import { playlistWithOwnerColumns, toPlaylistSummary } from "./to-playlist-summa
 
 export const PLAYLIST_LIST_LIMIT = 100;
 
-/** The public playlists list: newest first, at most PLAYLIST_LIST_LIMIT rows. */
+/**
+ * The public playlists list: only those their owners chose to list, newest first, at most
+ * PLAYLIST_LIST_LIMIT rows. An unlisted playlist still opens for whoever has its link.
+ */
 export async function listPlaylists(): Promise<PlaylistSummary[]> {
   const db = await getDb();
   const rows = await db
     .select(playlistWithOwnerColumns)
     .from(playlist)
     .innerJoin(user, eq(user.id, playlist.ownerId))
+    .where(eq(playlist.listed, true))
     .orderBy(desc(playlist.createdAt), desc(playlist.id))
     .limit(PLAYLIST_LIST_LIMIT);
   return rows.map(toPlaylistSummary);

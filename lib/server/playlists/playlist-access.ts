@@ -21,6 +21,7 @@ const DENIED: Record<PlaylistRight, string> = {
   canEdit: "Only the playlist's owner and its admins can change this playlist.",
   canDelete: "Only the playlist's owner can delete it.",
   canManageTwitch: "Only the playlist's owner can change its Twitch settings.",
+  canList: "Only the playlist's owner can choose whether it is listed publicly.",
   seesShareCode: "Only the playlist's members can see its share code.",
 };
 

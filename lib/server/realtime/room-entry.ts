@@ -13,5 +13,9 @@ export interface RoomEntry {
   presenceTimer?: NodeJS.Timeout;
   presenceDueAt?: number;
   graceTimer?: NodeJS.Timeout;
+  /** Fires when the host has been away for VP_HOST_AWAY_MS: the public list then shows "host away". */
+  awayTimer?: NodeJS.Timeout;
   endTimer?: NodeJS.Timeout;
+  /** When the host was first seen away (the timers count from it); unset while the host is here. */
+  hostAwaySince?: number;
 }

@@ -10,7 +10,7 @@ import "server-only";
  * memberships discarded from the bus; its streams get the final event and are closed. A request that
  * touches an ended party later gets a replica built from the database row that is kept nowhere.
  */
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
 import { notFound } from "@/lib/server/http/api-error";
@@ -52,7 +52,7 @@ async function bootstrap(partyId: string, known?: PartyRow): Promise<RoomEntry> 
   room.onHostChanged = () => schedulePresence(entry, true);
   room.onModeration = () => syncTwitchVotes(room);
   syncTwitchVotes(room);
-  if (!room.hostOnline) armHostTimers(entry);
+  if (!room.hostOnline) armHostTimers(entry, row.hostAwaySince?.getTime());
   return entry;
 }
 
@@ -110,6 +110,20 @@ function retire(entry: RoomEntry): void {
   setTimeout(() => {
     for (const subscriber of subscribers) subscriber.close();
   }, 1000).unref?.();
+}
+
+/**
+ * At server start: loads the replica of every live party whose host no instance serves (a host who
+ * never connected, seeded rows, everyone after a restart), so its host timers run and the public list
+ * stops showing it live; a host who comes back finds it as before.
+ */
+export async function watchHostlessParties(): Promise<void> {
+  const db = await getDb();
+  const rows = await db.select().from(liveParty).where(ne(liveParty.state, "ENDED"));
+  const bus = await getBus();
+  for (const row of rows) {
+    if (!(await bus.presence(row.id)).hostOnline) await getRoom(row.id, row);
+  }
 }
 
 /** Which parties this instance holds a replica of (diagnostics). */

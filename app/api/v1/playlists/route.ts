@@ -1,4 +1,4 @@
-// GET /api/v1/playlists – the public playlists list, newest first (at most 100)
+// GET /api/v1/playlists – the playlists their owners listed publicly, newest first (at most 100)
 // POST /api/v1/playlists – create a playlist (title); the caller owns it
 import { createPlaylistInputSchema } from "@/lib/schemas/playlist";
 import { createPlaylist } from "@/lib/server/playlists/create-playlist";

@@ -1,5 +1,5 @@
 // GET /api/v1/scheduled-parties – public scheduled parties (signed in: plus the private ones you host or RSVP'd to)
-// POST /api/v1/scheduled-parties – create a scheduled party (201, the created party)
+// POST /api/v1/scheduled-parties – create a scheduled party (201, the created party; a past start time is 422)
 import { scheduledPartyInputSchema } from "@/lib/schemas/scheduled-party";
 import { createScheduledParty } from "@/lib/server/scheduled-parties/create-scheduled-party";
 import { listScheduledParties } from "@/lib/server/scheduled-parties/list-scheduled-parties";

@@ -1,5 +1,5 @@
 // GET /api/v1/playlists/[id] – one playlist with its videos in play order and the caller's role
-// PATCH /api/v1/playlists/[id] – rename or switch Accept YouTube / Accept TikTok (owner, editors)
+// PATCH /api/v1/playlists/[id] – rename or switch Accept YouTube / Accept TikTok (owner, editors); list publicly (owner)
 // DELETE /api/v1/playlists/[id] – delete the playlist (owner; 204)
 import { playlistIdParamSchema, updatePlaylistInputSchema } from "@/lib/schemas/playlist";
 import { deletePlaylist } from "@/lib/server/playlists/delete-playlist";

@@ -1,5 +1,5 @@
 // GET /api/v1/scheduled-parties/[id] – one scheduled party (private: host, invitees, or ?code= holders)
-// PUT /api/v1/scheduled-parties/[id] – the host updates the party (same fields as create)
+// PUT /api/v1/scheduled-parties/[id] – the host updates the party (same fields as create; moving it into the past is 422)
 // DELETE /api/v1/scheduled-parties/[id] – the host deletes the party (204)
 import { inviteCodeQuerySchema, scheduledPartyIdParamSchema, scheduledPartyInputSchema } from "@/lib/schemas/scheduled-party";
 import { deleteScheduledParty } from "@/lib/server/scheduled-parties/delete-scheduled-party";
