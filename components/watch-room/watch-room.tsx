@@ -16,6 +16,7 @@ import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";
 import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
+import { RoomEnded } from "./room-ended";
 import { RoomView } from "./room-view";
 
 type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
@@ -24,6 +25,8 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   const [access, setAccess] = useState<Access>({ kind: "resolving" });
   const [detail, setDetail] = useState<PartyDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A guest who chose Leave: the room (and its connection) closes, and the room says so once.
+  const [left, setLeft] = useState(false);
 
   useEffect(() => {
     if (access.kind !== "resolving") return;
@@ -78,6 +81,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     if (youtubeParty) loadYouTubeApi(urls.youtubeApi).catch(() => undefined);
   }, [youtubeParty, urls.youtubeApi]);
 
+  if (left) return <RoomEnded why="left" title={detail?.video_title ?? ""} token={token ?? ""} recordingId={null} />;
   if (error) return <RoomMessage title="Can't open this party">{error}</RoomMessage>;
   if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;
   if (!token || !detail) return <RoomMessage title="Watch party">Joining the party...</RoomMessage>;
@@ -92,7 +96,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
       </RoomMessage>
     );
   }
-  return <RoomView partyId={detail.id} token={token} urls={urls} inviteCode={detail.invite_code} />;
+  return <RoomView partyId={detail.id} token={token} urls={urls} inviteCode={detail.invite_code} onLeft={() => setLeft(true)} />;
 }
 
 function RoomMessage({ title, children }: { title: string; children: React.ReactNode }) {

@@ -109,6 +109,11 @@ export class ApiClient {
     await this.json("DELETE", "/api/v1/users/me/leave-party", token);
   }
 
+  /** The host ends the party for everyone (DELETE /api/v1/parties/{id}); anyone else gets the server's 403. */
+  async endParty(token: string, partyId: string): Promise<void> {
+    await this.json("DELETE", `/api/v1/parties/${encodeURIComponent(partyId)}`, token);
+  }
+
   /** One of the host's moderation commands (kick, ban); throws ApiRequestError with the server's reason. */
   async moderate(token: string, partyId: string, command: ModerationCommand): Promise<unknown> {
     return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);
