@@ -19,7 +19,7 @@ import { useCurrentParty } from "@/lib/api/use-current-party";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { endHostedRoom, startRoom } from "@/lib/api/start-room";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
-import { START_ALREADY_HOSTING, START_FAILED, START_LINK_INVALID, START_LOGIN_REASON, START_ROOM_LABEL, START_ROOM_SUBMIT, START_TIKTOK_SHORT } from "@/lib/watch-room/room-texts";
+import { START_ALREADY_HOSTING, START_FAILED, START_LINK_INVALID, START_LOGIN_REASON, START_ROOM_LABEL, START_ROOM_SUBMIT, START_TIKTOK_SHORT, untitledMediaTitle } from "@/lib/watch-room/room-texts";
 
 interface Choice {
   link: string;
@@ -36,7 +36,7 @@ function mediaOf(link: string): { url: string; fallbackTitle: string } | { error
   if (!media) return { error: START_LINK_INVALID };
   if (media.id === null) return { error: START_TIKTOK_SHORT };
   // Replaced by the video's own title once the host's player has loaded it.
-  return { url: media.url, fallbackTitle: media.platform === "youtube" ? `YouTube video ${media.id}` : `TikTok video ${media.id}` };
+  return { url: media.url, fallbackTitle: untitledMediaTitle(media.platform, media.id) };
 }
 
 export function StartRoomForm() {
@@ -68,7 +68,8 @@ export function StartRoomForm() {
       const media = mediaOf(choice.link);
       if ("error" in media) throw new Error(media.error);
       const party = await startRoom({ video_url: media.url, video_title: choice.title.trim() || media.fallbackTitle, visibility: choice.visibility });
-      router.push(roomPath(party.id));
+      // A private room's address is its invite code: the address bar is then a link the host can share.
+      router.push(roomPath(party.visibility === "private" && party.invite_code ? party.invite_code : party.id));
       // Busy until the room's page replaces this one.
       return;
     } catch (cause) {

@@ -14,6 +14,7 @@ import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { useLastRecording } from "@/lib/watch-room/use-last-recording";
+import { usePlayerTitle } from "@/lib/watch-room/use-player-title";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { GuestSync } from "./guest-sync";
@@ -131,6 +132,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const poll = model?.poll ?? null;
   const voters = usePollVoters(partyId, token, poll, isHost);
   const lastRecording = useLastRecording(model?.recording ?? null);
+  usePlayerTitle({ partyId, token, isHost, control, media, partyTitle: model?.party?.title ?? "" });
 
   useEffect(() => {
     queueRef.current = queue;

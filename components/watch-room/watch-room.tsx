@@ -16,6 +16,7 @@ import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";
 import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
+import { PRIVATE_ROOM_HINT } from "@/lib/watch-room/room-texts";
 import { RoomEnded } from "./room-ended";
 import { RoomView } from "./room-view";
 
@@ -66,7 +67,9 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
           setAccess({ kind: "resolving" });
           return;
         }
-        setError(cause instanceof Error ? cause.message : String(cause));
+        const message = cause instanceof Error ? cause.message : String(cause);
+        // A private party's own id answers "not found" to anyone not in it: say what opens it.
+        setError(cause instanceof ApiRequestError && cause.status === 404 ? `${message.replace(/\.$/, "")}. ${PRIVATE_ROOM_HINT}` : message);
       },
     );
     return () => {

@@ -23,6 +23,16 @@ export const LEAVE_PARTY_CONFIRM = "Leave this party?";
 export const PARTY_ENDED_TITLE = "The party has ended";
 export const PARTY_ENDED_TEXT = "Thanks for watching. The host ended this party.";
 export const YOU_LEFT_TITLE = "You left the party";
+/** Said with a room's "not found": a private room opens only from its invite link. */
+export const PRIVATE_ROOM_HINT = "If it is a private party, open it with the invite link its host shared.";
+
+/**
+ * What a video is called until its own title is known: a room started from a bare link, a queued link
+ * without a title. The host's room replaces it with the player's title (use-player-title.ts).
+ */
+export function untitledMediaTitle(platform: "youtube" | "tiktok", id: string): string {
+  return platform === "youtube" ? `YouTube video ${id}` : `TikTok video ${id}`;
+}
 
 /** The address anyone may open to join: a private room only answers to its invite code. */
 export function inviteUrl(origin: string, party: { id: string; visibility: "public" | "private"; inviteCode: string | null }): string {
