@@ -3,7 +3,7 @@
  * Start a room in one step: paste a YouTube or TikTok link (or pick one of your playlists), submit,
  * and you are in your room. The link field has the focus on arrival, so from the home page it is
  * click, paste, Enter. Signed out, the sign-in dialog opens and the room starts right after (as RSVP
- * does). A host who already runs a live party (one per host) is told so, with a way to open or end it.
+ * does, the server's 401 deciding). A host who already runs a live party (one per host) is told so, with a way to open or end it.
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -73,7 +73,10 @@ export function StartRoomForm() {
       // Busy until the room's page replaces this one.
       return;
     } catch (cause) {
-      if (cause instanceof ApiClientError && cause.status === 409) {
+      if (cause instanceof ApiClientError && cause.status === 401) {
+        // Signed out (or the session is gone): the dialog says why, and the room starts once they are in.
+        modal.open("login", { message: START_LOGIN_REASON, onSignedIn: () => void start(choice) });
+      } else if (cause instanceof ApiClientError && cause.status === 409) {
         await current.mutate();
         setAlreadyHosting(choice);
       } else setError(cause instanceof Error && cause.message ? cause.message : START_FAILED);
@@ -103,10 +106,9 @@ export function StartRoomForm() {
         return;
       }
     }
-    setError(null);
-    // Signed out: the dialog says why, and the room starts once the visitor is signed in.
-    if (!user) modal.open("login", { message: START_LOGIN_REASON, onSignedIn: () => void start(choice) });
-    else void start(choice);
+    // The server decides whether the visitor is signed in (a 401 opens the sign-in dialog): a session
+    // check still on its way must not send a signed-in host to the dialog.
+    void start(choice);
   }
 
   const errorId = `${id}-error`;

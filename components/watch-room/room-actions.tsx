@@ -96,7 +96,7 @@ export function RoomActions({ partyId, token, title, visibility, inviteCode, isH
           Copy invite link
         </Button>
         <Button variant="secondary" size="sm" className={actionClass} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-          {open ? "Hide invite" : "Share"}
+          Share
         </Button>
         <Button variant={isHost ? "danger" : "secondary"} size="sm" className={`${actionClass} ml-auto`} disabled={busy} onClick={() => void leaveOrEnd()}>
           {isHost ? "End party" : "Leave"}
