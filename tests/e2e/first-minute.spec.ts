@@ -7,6 +7,7 @@
  */
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
+import { smallTapTargets } from "./tap-targets";
 import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 const VIDEO_ID = "e2eRoomClip";
@@ -48,6 +49,7 @@ for (const [device, options] of Object.entries(VIEWPORTS)) {
       await expect(host).toHaveURL(/\/start$/);
       // 2. paste: the link field has the focus on arrival.
       await expect(host.getByLabel("YouTube or TikTok link")).toBeFocused();
+      expect(await smallTapTargets(host, "main")).toEqual([]);
       await host.keyboard.insertText(VIDEO_URL);
       // A private room is one switch more.
       if (visibility === "private") await host.getByRole("switch", { name: /Private room/ }).click();
@@ -83,6 +85,7 @@ for (const [device, options] of Object.entries(VIEWPORTS)) {
       await host.getByRole("button", { name: "Share" }).click();
       await expect(host.getByTestId("invite-link")).toHaveText(link);
       await expect(host.getByRole("img", { name: "QR code of the invite link" })).toBeVisible();
+      expect(await smallTapTargets(host, '[data-testid="room-actions"]')).toEqual([]);
 
       const guest = await joinByLink(browser, link, options, "Guest Gail");
       await expect(guest.getByTestId("members-count")).toHaveText("2 watching", { timeout: 15_000 });
@@ -204,6 +207,7 @@ test("Leave takes a guest off everyone's list at once; End party shows every mem
     await expect(page.getByText("The party has ended", { exact: false })).toHaveCount(1);
     await expect(page.getByText(/\(online\)|\(away\)/)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Browse parties" })).toHaveAttribute("href", "/parties");
+    expect(await smallTapTargets(page, '[data-testid="room-ended"]')).toEqual([]);
   }
   // The host owns the (private) recording: the replay link; a guest is told there is one.
   const replay = host.page.getByRole("link", { name: "Watch the replay" });
