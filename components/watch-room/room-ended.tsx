@@ -8,10 +8,12 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { ApiClient } from "@/extension/src/background/api-client";
 import { buttonVariants } from "@/components/ui/button";
-import { BROWSE_PARTIES_PATH, PARTY_ENDED_TEXT, PARTY_ENDED_TITLE, START_ROOM_LABEL, START_ROOM_PATH, YOU_LEFT_TITLE } from "@/lib/watch-room/room-texts";
+import { BROWSE_PARTIES_PATH, PARTY_ENDED_BY_YOU_TEXT, PARTY_ENDED_TEXT, PARTY_ENDED_TITLE, START_ROOM_LABEL, START_ROOM_PATH, YOU_LEFT_TITLE } from "@/lib/watch-room/room-texts";
 
 interface RoomEndedProps {
   why: "ended" | "left";
+  /** The viewer is the host (who ended it, or whose absence did). */
+  isHost?: boolean;
   title: string;
   token: string;
   /** The latest recording the room saw, if any. */
@@ -20,7 +22,7 @@ interface RoomEndedProps {
 
 type Replay = { kind: "none" } | { kind: "checking" } | { kind: "visible"; id: string } | { kind: "hidden" };
 
-export function RoomEnded({ why, title, token, recordingId }: RoomEndedProps) {
+export function RoomEnded({ why, isHost = false, title, token, recordingId }: RoomEndedProps) {
   const [replay, setReplay] = useState<Replay>(recordingId ? { kind: "checking" } : { kind: "none" });
   useEffect(() => {
     if (!recordingId) return;
@@ -43,7 +45,7 @@ export function RoomEnded({ why, title, token, recordingId }: RoomEndedProps) {
         {why === "ended" ? PARTY_ENDED_TITLE : YOU_LEFT_TITLE}
       </h1>
       {title && <p className="mt-2 truncate text-slate-300" title={title}>{title}</p>}
-      {why === "ended" && <p className="mt-4 text-slate-300">{PARTY_ENDED_TEXT}</p>}
+      {why === "ended" && <p className="mt-4 text-slate-300">{isHost ? PARTY_ENDED_BY_YOU_TEXT : PARTY_ENDED_TEXT}</p>}
       {replay.kind === "visible" && (
         <p className="mt-4 text-slate-200">
           This party was recorded.{" "}

@@ -211,7 +211,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const party = model.party;
   const removal = model.you ? (removals.get(model.you.userId) ?? null) : null;
   const ended = party.state === "ENDED" || model.connection === "closed" || removal !== null;
-  if (party.state === "ENDED" && !removal) return <RoomEnded why="ended" title={party.title} token={token} recordingId={lastRecording} />;
+  if (party.state === "ENDED" && !removal) return <RoomEnded why="ended" isHost={isHost} title={party.title} token={token} recordingId={lastRecording} />;
   const mutedMe = model.you !== null && moderation.muted.includes(model.you.userId);
   const musicMode = queue.settings.musicMode;
   const queuePanel = (

@@ -21,7 +21,8 @@ export const INVITE_COPY_FAILED = "Could not copy: select the link and copy it."
 export const END_PARTY_CONFIRM = "End this party for everyone? The room closes for all members.";
 export const LEAVE_PARTY_CONFIRM = "Leave this party?";
 export const PARTY_ENDED_TITLE = "The party has ended";
-export const PARTY_ENDED_TEXT = "Thanks for watching. The host ended this party.";
+export const PARTY_ENDED_TEXT = "Thanks for watching together.";
+export const PARTY_ENDED_BY_YOU_TEXT = "You ended this party for everyone. Thanks for hosting.";
 export const YOU_LEFT_TITLE = "You left the party";
 /** Said with a room's "not found": a private room opens only from its invite link. */
 export const PRIVATE_ROOM_HINT = "If it is a private party, open it with the invite link its host shared.";
