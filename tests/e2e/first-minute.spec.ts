@@ -218,3 +218,32 @@ test("Leave takes a guest off everyone's list at once; End party shows every mem
 
   await Promise.all([host.context.close(), stay.context.close(), go.context.close()]);
 });
+
+test("phone: a signed-in user picks one of their playlists and starts a private room from it, the rest queued", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser, VIEWPORTS.phone);
+  await signUpViaApi(page, uniqueUser("plist"));
+  const created = await page.request.post("/api/v1/playlists", { data: { title: "Friday picks" } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  for (const link of [
+    { url: VIDEO_URL, title: "First pick" },
+    { url: "https://www.youtube.com/watch?v=e2eRoomClp2", title: "Second pick" },
+  ]) {
+    expect((await page.request.post(`/api/v1/playlists/${id}/links`, { data: link })).status()).toBe(201);
+  }
+  await page.goto("/start");
+  await page.getByLabel("Or play one of your playlists").selectOption({ label: "Friday picks (Owner, 2 videos)" });
+  // A playlist replaces the link: the link and title fields step aside.
+  await expect(page.getByLabel("YouTube or TikTok link")).toBeDisabled();
+  await page.getByRole("switch", { name: /Private room/ }).click();
+  await page.getByRole("button", { name: "Start the room" }).click();
+  await expect(page).toHaveURL(/\/watch\//, { timeout: 20_000 });
+  await expect(page.getByTestId("sync-status")).toContainText("You are the host", { timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("First pick");
+  await expect(page.getByText("Second pick").first()).toBeVisible();
+  const current = (await (await page.request.get("/api/v1/users/me/current-party")).json()) as { current_party: { id: string } };
+  const party = (await (await page.request.get(`/api/v1/parties/${current.current_party.id}`)).json()) as { visibility: string };
+  expect(party.visibility).toBe("private");
+  await page.context().close();
+});
