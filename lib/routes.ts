@@ -80,6 +80,7 @@ export const SITE_ROUTES = [
   { path: "/add" },
   { path: "/profile" },
   { path: "/watch" },
+  { path: "/start" },
   { path: "/recordings" },
   { path: "/extension-auth" },
   { path: "/auth" },

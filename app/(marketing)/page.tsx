@@ -9,6 +9,7 @@ import { JsonLd } from "@/components/seo/json-ld";
 import { publicConfig } from "@/lib/config/public-config";
 import { PHONE_EXTENSION_MESSAGE, SETUP_MINUTES } from "@/lib/constants";
 import { pageMetadata } from "@/lib/seo/page-metadata";
+import { START_ROOM_LABEL, START_ROOM_PATH } from "@/lib/watch-room/room-texts";
 import { organizationJsonLd, websiteJsonLd } from "@/lib/seo/structured-data";
 
 export const metadata: Metadata = pageMetadata({
@@ -55,7 +56,10 @@ export default function HomePage() {
               free, and each viewer streams from their own account.
             </p>
             <div className="mt-10 flex flex-wrap justify-center gap-4">
-              <CtaLink href={publicConfig.extensionStoreUrl}>Start Watching</CtaLink>
+              <CtaLink href={START_ROOM_PATH}>{START_ROOM_LABEL}</CtaLink>
+              <CtaLink href={publicConfig.extensionStoreUrl} variant="secondary">
+                Start Watching
+              </CtaLink>
               <CtaLink href="/parties" variant="secondary">
                 Browse Watch Parties
               </CtaLink>

@@ -19,7 +19,8 @@ function isCurrent(pathname: string, link: NavLink): boolean {
 const linkClass = (current: boolean) =>
   `block rounded-md px-2 py-1.5 ${current ? "bg-slate-800 font-semibold text-cyan-300" : "text-slate-200 hover:text-cyan-300"}`;
 
-export function MainNav({ links }: { links: readonly NavLink[] }) {
+/** `action`: the site's main call to action, first in the phone menu (beside the links on wider screens, in the header). */
+export function MainNav({ links, action }: { links: readonly NavLink[]; action?: NavLink }) {
   const pathname = usePathname() ?? "/";
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -71,7 +72,16 @@ export function MainNav({ links }: { links: readonly NavLink[] }) {
         </button>
         {open && (
           <nav id={panelId} aria-label="Main" className="absolute inset-x-0 top-full border-b border-slate-800 bg-[#0b0c10] px-4 py-3 shadow-xl">
-            <ul className="grid gap-1 text-base">{items(() => setOpen(false))}</ul>
+            <ul className="grid gap-1 text-base">
+              {action && (
+                <li className="mb-2">
+                  <Link href={action.href} onClick={() => setOpen(false)} className="flex min-h-11 items-center justify-center rounded-md bg-accent px-3 font-semibold text-on-accent hover:bg-accent-hover">
+                    {action.label}
+                  </Link>
+                </li>
+              )}
+              {items(() => setOpen(false))}
+            </ul>
           </nav>
         )}
       </div>

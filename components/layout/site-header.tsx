@@ -1,6 +1,8 @@
-/** Shared header: logo home, the six section links (a menu on phones), the auth area. */
+/** Shared header: logo home, the six section links (a menu on phones), "Start a room", the auth area. */
 import Link from "next/link";
+import { buttonVariants } from "@/components/ui/button";
 import { HEADER_LINKS } from "@/lib/routes";
+import { START_ROOM_LABEL, START_ROOM_PATH } from "@/lib/watch-room/room-texts";
 import { MainNav } from "./main-nav";
 import { UserMenu } from "./user-menu";
 
@@ -14,7 +16,11 @@ export function SiteHeader() {
           </span>
           <span className="max-sm:sr-only">ViewParty</span>
         </Link>
-        <MainNav links={HEADER_LINKS} />
+        <MainNav links={HEADER_LINKS} action={{ href: START_ROOM_PATH, label: START_ROOM_LABEL }} />
+        {/* Phones have it at the top of the menu: the bar has no room for it beside Login and Sign Up. */}
+        <Link href={START_ROOM_PATH} className={buttonVariants({ size: "sm", className: "min-h-9 shrink-0 max-md:hidden" })}>
+          {START_ROOM_LABEL}
+        </Link>
         <div className="ml-auto min-w-0">
           <UserMenu />
         </div>

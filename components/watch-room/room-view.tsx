@@ -13,6 +13,8 @@ import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
+import { useLastRecording } from "@/lib/watch-room/use-last-recording";
+import { usePlayerTitle } from "@/lib/watch-room/use-player-title";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { GuestSync } from "./guest-sync";
@@ -25,6 +27,8 @@ import { QueuePanel } from "./queue-panel";
 import { ReportsPanel } from "./reports-panel";
 import { RecordingBar } from "./recording-bar";
 import { RequestsPanel } from "./requests-panel";
+import { RoomActions } from "./room-actions";
+import { RoomEnded } from "./room-ended";
 import { RoomChat } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
 
@@ -46,7 +50,7 @@ const BADGE_TONE = {
   error: "bg-red-400 text-slate-950",
 } as const;
 
-export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string; token: string; urls: PlayerUrls; inviteCode: string | null }) {
+export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId: string; token: string; urls: PlayerUrls; inviteCode: string | null; onLeft: () => void }) {
   const [queue, setQueue] = useState<QueueState>(emptyQueue);
   const queueRef = useRef(queue);
   // Members the host removed (their id → why): this room's own removal ends it with the host's word.
@@ -127,6 +131,8 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const { setPlayer, showing, serverNow, send, vote } = room;
   const poll = model?.poll ?? null;
   const voters = usePollVoters(partyId, token, poll, isHost);
+  const lastRecording = useLastRecording(model?.recording ?? null);
+  usePlayerTitle({ partyId, token, isHost, control, media, partyTitle: model?.party?.title ?? "" });
 
   useEffect(() => {
     queueRef.current = queue;
@@ -205,6 +211,7 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const party = model.party;
   const removal = model.you ? (removals.get(model.you.userId) ?? null) : null;
   const ended = party.state === "ENDED" || model.connection === "closed" || removal !== null;
+  if (party.state === "ENDED" && !removal) return <RoomEnded why="ended" isHost={isHost} title={party.title} token={token} recordingId={lastRecording} />;
   const mutedMe = model.you !== null && moderation.muted.includes(model.you.userId);
   const musicMode = queue.settings.musicMode;
   const queuePanel = (
@@ -224,6 +231,7 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
             {badge.text}
           </span>
         </div>
+        {!ended && <RoomActions partyId={partyId} token={token} title={party.title} visibility={party.visibility} inviteCode={inviteCode} isHost={isHost} onLeft={onLeft} />}
         {!ended && (
           <MusicStage
             active={musicMode}

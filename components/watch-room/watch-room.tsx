@@ -16,6 +16,8 @@ import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";
 import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
+import { PRIVATE_ROOM_HINT } from "@/lib/watch-room/room-texts";
+import { RoomEnded } from "./room-ended";
 import { RoomView } from "./room-view";
 
 type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
@@ -24,6 +26,8 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   const [access, setAccess] = useState<Access>({ kind: "resolving" });
   const [detail, setDetail] = useState<PartyDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A guest who chose Leave: the room (and its connection) closes, and the room says so once.
+  const [left, setLeft] = useState(false);
 
   useEffect(() => {
     if (access.kind !== "resolving") return;
@@ -63,7 +67,9 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
           setAccess({ kind: "resolving" });
           return;
         }
-        setError(cause instanceof Error ? cause.message : String(cause));
+        const message = cause instanceof Error ? cause.message : String(cause);
+        // A private party's own id answers "not found" to anyone not in it: say what opens it.
+        setError(cause instanceof ApiRequestError && cause.status === 404 ? `${message.replace(/\.$/, "")}. ${PRIVATE_ROOM_HINT}` : message);
       },
     );
     return () => {
@@ -78,6 +84,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     if (youtubeParty) loadYouTubeApi(urls.youtubeApi).catch(() => undefined);
   }, [youtubeParty, urls.youtubeApi]);
 
+  if (left) return <RoomEnded why="left" title={detail?.video_title ?? ""} token={token ?? ""} recordingId={null} />;
   if (error) return <RoomMessage title="Can't open this party">{error}</RoomMessage>;
   if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;
   if (!token || !detail) return <RoomMessage title="Watch party">Joining the party...</RoomMessage>;
@@ -92,7 +99,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
       </RoomMessage>
     );
   }
-  return <RoomView partyId={detail.id} token={token} urls={urls} inviteCode={detail.invite_code} />;
+  return <RoomView partyId={detail.id} token={token} urls={urls} inviteCode={detail.invite_code} onLeft={() => setLeft(true)} />;
 }
 
 function RoomMessage({ title, children }: { title: string; children: React.ReactNode }) {

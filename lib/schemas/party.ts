@@ -156,3 +156,12 @@ export const partyDeltaSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("PARTY_ENDED"), payload: z.object({ id: z.string() }) }),
 ]);
 export type PartyDelta = z.infer<typeof partyDeltaSchema>;
+
+/**
+ * PATCH /api/v1/parties/{id}: the host renames the party — the room's title and its current video's
+ * (a room started from a bare link takes the video's own title once the host's player knows it).
+ */
+export const renamePartyInputSchema = z.object({
+  video_title: safeText("video_title").trim().min(1, "video_title is required.").max(300),
+});
+export type RenamePartyInput = z.infer<typeof renamePartyInputSchema>;

@@ -24,6 +24,8 @@ export interface YouTubePlayerApi {
    * the end of what it has, the host's horizon. Optional: a player without it reports none.
    */
   getVideoLoadedFraction?(): number;
+  /** The loaded video's data; its `title` is the video's own (empty until the player knows it). */
+  getVideoData?(): { video_id?: string; title?: string };
   setPlaybackRate(rate: number): void;
   getPlaybackRate(): number;
   getPlayerState(): number;
@@ -115,6 +117,16 @@ export class YouTubeControl implements SyncPlayer {
 
   get currentVideoId(): string | null {
     return this.requestedId;
+  }
+
+  /** The loaded video's own title, once the player knows it ("" before, or from a player without it). */
+  get videoTitle(): string {
+    if (this.loadedId === null) return "";
+    try {
+      return this.player.getVideoData?.().title?.trim() ?? "";
+    } catch {
+      return "";
+    }
   }
 
   get hasEnded(): boolean {

@@ -526,16 +526,17 @@ const SPECS: Record<string, RouteSpec> = {
     },
   },
   "v1/parties/[id]": {
-    methods: ["GET", "DELETE"],
+    methods: ["GET", "PATCH", "DELETE"],
     runs: 25,
     requests: (w) =>
       mostly(
         [
-          badIds("/api/v1/parties/{id}", ["GET", "DELETE"], "guest"),
+          badIds("/api/v1/parties/{id}", ["GET", "PATCH", "DELETE"], "guest", () => '{"video_title":"Renamed"}'),
           fc.constantFrom<Caller>("guest", "anon").map((as) => req({ method: "DELETE", url: `/api/v1/parties/${w.partyId}`, as, note: "not the host ends the party" })),
+          fc.constantFrom<Caller>("guest", "anon").map((as) => req({ method: "PATCH", url: `/api/v1/parties/${w.partyId}`, as, body: '{"video_title":"Hijacked"}', note: "not the host renames the party" })),
           junkOnReads(`/api/v1/parties/${w.partyId}`, "guest", ["code"]),
         ],
-        wrongMethods(`/api/v1/parties/${w.partyId}`, ["GET", "DELETE"]),
+        wrongMethods(`/api/v1/parties/${w.partyId}`, ["GET", "PATCH", "DELETE"]),
       ),
   },
   "v1/parties/[id]/commands": {

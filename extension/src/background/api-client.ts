@@ -109,6 +109,16 @@ export class ApiClient {
     await this.json("DELETE", "/api/v1/users/me/leave-party", token);
   }
 
+  /** The host ends the party for everyone (DELETE /api/v1/parties/{id}); anyone else gets the server's 403. */
+  async endParty(token: string, partyId: string): Promise<void> {
+    await this.json("DELETE", `/api/v1/parties/${encodeURIComponent(partyId)}`, token);
+  }
+
+  /** The host renames the party (PATCH /api/v1/parties/{id}): the room's title and its current video's. */
+  async renameParty(token: string, partyId: string, videoTitle: string): Promise<void> {
+    await this.json("PATCH", `/api/v1/parties/${encodeURIComponent(partyId)}`, token, { video_title: videoTitle });
+  }
+
   /** One of the host's moderation commands (kick, ban); throws ApiRequestError with the server's reason. */
   async moderate(token: string, partyId: string, command: ModerationCommand): Promise<unknown> {
     return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);

@@ -7,6 +7,7 @@ import "server-only";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import type { QueueContext, QueueLink } from "@/lib/sync";
 import { isRoomPlayable } from "@/lib/watch-room/media-key";
+import { untitledMediaTitle } from "@/lib/watch-room/room-texts";
 
 export const ROOM_LINKS_ONLY = "Only YouTube and TikTok video links can be queued in this party.";
 export const TIKTOK_SHORT_LINK =
@@ -19,8 +20,7 @@ export function queueLinkRule(currentMediaUrl: string): QueueContext["accept"] {
     const media = parseMediaUrl(link.url);
     if (media && media.id === null) return { ok: false, message: TIKTOK_SHORT_LINK };
     if (media && media.id !== null) {
-      const fallback = media.platform === "youtube" ? `YouTube video ${media.id}` : `TikTok video ${media.id}`;
-      return { ok: true, url: media.url, title: link.title || fallback };
+      return { ok: true, url: media.url, title: link.title || untitledMediaTitle(media.platform, media.id) };
     }
     if (roomOnly) return { ok: false, message: ROOM_LINKS_ONLY };
     let url: URL;

@@ -111,6 +111,11 @@
     self.seekTo = function (seconds) {
       video.currentTime = Math.max(0, Number(seconds) || 0);
     };
+    // The real player's data names the video; the stand-in's title is made from its id.
+    self.getVideoData = function () {
+      var id = video.dataset.videoId || "";
+      return { video_id: id, title: id ? "Stand-in clip " + id : "" };
+    };
     self.getCurrentTime = function () {
       return video.currentTime;
     };

@@ -1,14 +1,17 @@
 // GET /api/v1/parties/{id} – a live party by id or invite code (private ones: by code, or for members)
+// PATCH /api/v1/parties/{id} – the host renames the party
 // DELETE /api/v1/parties/{id} – the host ends the party
 import { idParamSchema } from "@/lib/schemas/common";
-import { forbidden } from "@/lib/server/http/api-error";
+import { renamePartyInputSchema } from "@/lib/schemas/party";
+import { conflict, forbidden } from "@/lib/server/http/api-error";
 import { endParty } from "@/lib/server/parties/end-party";
 import { findPartyOrThrow, isMember } from "@/lib/server/parties/find-party";
 import { toPartyDetail } from "@/lib/server/parties/party-row";
-import { partySize } from "@/lib/server/realtime/rooms";
+import { renameParty } from "@/lib/server/parties/rename-party";
+import { getRoom, partySize } from "@/lib/server/realtime/rooms";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { isPrivateHost } from "@/lib/server/users/find-private-host-ids";
-import { withApi } from "@/lib/server/http/with-api";
+import { parseBody, withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
 
@@ -24,6 +27,20 @@ export const GET = withApi(
   { allowGuests: true },
 );
 
+export const PATCH = withApi(
+  async ({ req, params: raw, user }) => {
+    const { id } = idParamSchema.parse(raw);
+    const { row } = await findPartyOrThrow(id, user.id);
+    if (row.hostId !== user.id) throw forbidden("Only the host can rename the party.");
+    const { video_title: title } = await parseBody(req, renamePartyInputSchema);
+    const room = await getRoom(row.id, row);
+    if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+    await renameParty(room, title);
+    return toPartyDetail({ ...row, videoTitle: title }, await partySize(row.id), "host", false);
+  },
+  { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 60, max: 10 } },
+);
+
 export const DELETE = withApi(
   async ({ params: raw, user }) => {
     const { id } = idParamSchema.parse(raw);
@@ -35,4 +52,4 @@ export const DELETE = withApi(
   { auth: "required", allowGuests: true },
 );
 
-export const { OPTIONS, POST, PUT, PATCH } = otherMethods("GET", "DELETE");
+export const { OPTIONS, POST, PUT } = otherMethods("GET", "PATCH", "DELETE");
