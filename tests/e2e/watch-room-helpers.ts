@@ -61,3 +61,17 @@ export async function roomDrift(host: Page, guest: Page): Promise<number> {
 export async function expectRoomInSync(host: Page, guest: Page, toleranceSeconds = 0.25): Promise<void> {
   await expect.poll(async () => Math.abs(await roomDrift(host, guest)), { timeout: 30_000, intervals: [200] }).toBeLessThan(toleranceSeconds);
 }
+
+/** Opens the host's tools (a drawer; a bottom sheet on a phone) and returns it. */
+export async function openHostPanel(page: Page) {
+  await page.getByRole("button", { name: "Host tools" }).click();
+  const panel = page.getByRole("dialog", { name: "Host tools" });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Closes the host's tools with Escape (the room behind is inert while they are open). */
+export async function closeHostPanel(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Host tools" })).toHaveCount(0);
+}
