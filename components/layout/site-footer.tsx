@@ -11,10 +11,10 @@ export function SiteFooter() {
           © <CurrentYear /> ViewParty. Watch together, each on your own account.
         </p>
         <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+          <ul className="flex flex-wrap gap-x-5">
             {FOOTER_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="hover:text-cyan-300">
+                <Link href={link.href} className="inline-flex min-h-11 items-center hover:text-cyan-300">
                   {link.label}
                 </Link>
               </li>

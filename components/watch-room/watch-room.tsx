@@ -16,6 +16,7 @@ import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";
 import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
+import { RoomExitLinks } from "./room-exit-links";
 import { RoomView } from "./room-view";
 
 type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
@@ -78,7 +79,14 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     if (youtubeParty) loadYouTubeApi(urls.youtubeApi).catch(() => undefined);
   }, [youtubeParty, urls.youtubeApi]);
 
-  if (error) return <RoomMessage title="Can't open this party">{error}</RoomMessage>;
+  if (error) {
+    return (
+      <RoomMessage title="Can't open this party">
+        {error}
+        <RoomExitLinks />
+      </RoomMessage>
+    );
+  }
   if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;
   if (!token || !detail) return <RoomMessage title="Watch party">Joining the party...</RoomMessage>;
   if (!isRoomPlayable(detail.host_video_url)) {

@@ -105,13 +105,15 @@ test("tap targets at 390×844: the host's room with the host panel open, and eac
   }
   await expect(panel.getByRole("button", { name: "Kick Tapping Tia" })).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByRole("button", { name: "Record" })).toBeVisible();
-  expect(await smallTapTargets(host.page)).toEqual([]);
+  expect(await smallTapTargets(host.page), "the host panel").toEqual([]);
 
   // Every guest tab, with a message from the host (its Report button) and a running poll.
   await panel.getByRole("form", { name: "Open a poll" }).getByLabel("Other option 1").fill("Yes");
   await panel.getByRole("form", { name: "Open a poll" }).getByLabel("Other option 2").fill("No");
   await panel.getByRole("button", { name: "Open poll" }).tap();
   await host.page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  expect(await smallTapTargets(host.page), "the host's room").toEqual([]);
   await host.page.getByRole("textbox", { name: "Chat message" }).fill("hello guest");
   await host.page.getByRole("button", { name: "Send" }).tap();
   await expect(guest.page.getByRole("button", { name: /^Report message from/ })).toBeVisible({ timeout: 15_000 });
@@ -120,7 +122,6 @@ test("tap targets at 390×844: the host's room with the host panel open, and eac
     await guest.page.getByRole("tab", { name }).tap();
     expect(await smallTapTargets(guest.page), `guest tab ${name}`).toEqual([]);
   }
-  expect(await smallTapTargets(host.page)).toEqual([]);
 
   await guest.context.close();
   await host.context.close();

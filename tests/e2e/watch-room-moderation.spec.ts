@@ -37,6 +37,7 @@ test("the host kicks the guest, whose room shows it and who cannot rejoin", asyn
   await guest.page.reload();
   await expect(guest.page.getByText("The host removed you from the party.")).toBeVisible({ timeout: 20_000 });
   await expect(guest.page.locator('video[data-stand-in="youtube"]')).toHaveCount(0);
+  await expect(guest.page.getByRole("navigation", { name: "Where to go" }).getByRole("link", { name: "Browse parties" })).toBeVisible();
 
   await guest.context.close();
   await host.context.close();
