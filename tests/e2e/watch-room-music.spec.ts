@@ -112,6 +112,9 @@ test("the music view on a 390×844 phone: no horizontal overflow, the request fo
   await guest.page.getByRole("button", { name: "🔊 Turn the sound on" }).tap();
   await expect(guest.page.getByRole("button", { name: "🔊 Turn the sound on" })).toHaveCount(0);
 
+  // On the phone the requests are under the Queue tab (chat is the first tab).
+  await guest.page.getByRole("tab", { name: /^Queue/ }).tap();
+  await host.page.getByRole("tab", { name: /^Queue/ }).tap();
   const requests = guest.page.getByRole("region", { name: "Requests" });
   await requests.getByLabel("Link to request").tap();
   await requests.getByLabel("Link to request").fill("https://www.tiktok.com/@dj/video/7300000000000000042");
