@@ -67,6 +67,7 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
   const [removals, setRemovals] = useState<ReadonlyMap<string, RemovalReason>>(() => new Map());
   const [moderationError, setModerationError] = useState<string | null>(null);
   const [moderation, setModeration] = useState<ModerationState>(emptyModeration);
+  const [hostPanelOpen, setHostPanelOpen] = useState(false);
   // "The host started a poll" lines for chat, from the poll events seen while here.
   const [pollNotices, setPollNotices] = useState<readonly ChatNotice[]>([]);
   const onEvent = useCallback((event: ServerEvent) => {
@@ -106,7 +107,10 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
           message: `Make ${member.displayName} the host? Their player will lead and you become a guest.`,
           confirmLabel: "Make host",
         }).then((yes) => {
-          if (yes) moderate({ v: PROTOCOL_VERSION, type: "host.handover", memberId: member.userId });
+          if (!yes) return;
+          // The tools go with the role: closed now, so they do not pop up again if it comes back.
+          setHostPanelOpen(false);
+          moderate({ v: PROTOCOL_VERSION, type: "host.handover", memberId: member.userId });
         });
         return;
       }
@@ -217,7 +221,6 @@ export function RoomView({ partyId, token, urls, inviteCode }: { partyId: string
 
   const wide = useWideRoom();
   const [tab, setTab] = useState("chat");
-  const [hostPanelOpen, setHostPanelOpen] = useState(false);
   const closeHostPanel = useCallback(() => setHostPanelOpen(false), []);
   const pollRef = useRef<HTMLDivElement>(null);
   // The banner's "Vote": to the poll (its tab on a phone), focused so a keyboard user is there too.
