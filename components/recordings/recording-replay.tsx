@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "@/components/watch-room/room-player";
-import { formatTime } from "@/components/watch-room/host-controls";
+import { formatTime } from "@/lib/watch-room/format-time";
 import { useRecordingTimeline } from "@/lib/api/use-recordings";
 import type { Recording } from "@/lib/schemas/recording";
 import { stateAt, timelineMarkers, type PlayerAction, type RecordingTimeline, type ReplayState } from "@/lib/sync";

@@ -26,23 +26,35 @@ export function trapFocus(event: React.KeyboardEvent<HTMLDialogElement>) {
   }
 }
 
-const dialogVariants = cva(
-  "m-auto max-h-[calc(100dvh-2rem)] rounded-xl border border-slate-600 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-black/70",
-  { variants: { size: { sm: "w-[min(28rem,calc(100vw-2rem))]", md: "w-[min(36rem,calc(100vw-2rem))]" } }, defaultVariants: { size: "md" } },
-);
+const dialogVariants = cva("border border-slate-600 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-black/70", {
+  variants: {
+    size: { sm: "w-[min(28rem,calc(100vw-2rem))]", md: "w-[min(36rem,calc(100vw-2rem))]" },
+    /**
+     * centre: a card in the middle. drawer: a sheet from the bottom on phones (within thumb reach, the
+     * page's top still in view) and a panel along the right edge from lg up (the video stays in view).
+     */
+    placement: {
+      centre: "m-auto max-h-[calc(100dvh-2rem)] rounded-xl",
+      drawer:
+        "mx-0 mt-auto mb-0 flex max-h-[85dvh] w-full max-w-none flex-col rounded-t-xl border-b-0 lg:my-0 lg:mr-0 lg:ml-auto lg:h-dvh lg:max-h-dvh lg:w-[30rem] lg:rounded-none lg:rounded-l-xl lg:border-y-0 lg:border-r-0",
+    },
+  },
+  defaultVariants: { size: "md", placement: "centre" },
+});
 
 interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
   size?: "sm" | "md";
+  placement?: "centre" | "drawer";
   role?: "dialog" | "alertdialog";
   /** The element to focus first (a CSS selector inside the dialog); the first field or button otherwise. */
   initialFocus?: string;
   testId?: string;
 }
 
-export function Dialog({ title, onClose, children, size, role = "dialog", initialFocus, testId }: DialogProps) {
+export function Dialog({ title, onClose, children, size, placement, role = "dialog", initialFocus, testId }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -86,17 +98,17 @@ export function Dialog({ title, onClose, children, size, role = "dialog", initia
       onClick={(event) => {
         if (event.target === ref.current) onCloseRef.current(); // a click on the backdrop
       }}
-      className={dialogVariants({ size })}
+      className={dialogVariants({ size: placement === "drawer" ? null : size, placement })}
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-700 px-5 py-4">
         <h2 id={titleId} className="text-xl font-semibold text-white">
           {title}
         </h2>
-        <button type="button" onClick={() => onCloseRef.current()} className="rounded px-2 text-2xl leading-none text-slate-300 hover:text-white" aria-label="Close">
+        <button type="button" onClick={() => onCloseRef.current()} className="-my-2 -mr-2 min-h-11 min-w-11 rounded text-2xl leading-none text-slate-300 hover:text-white" aria-label="Close">
           ×
         </button>
       </div>
-      <div data-dialog-body className="max-h-[75dvh] overflow-y-auto px-5 py-4">
+      <div data-dialog-body className={placement === "drawer" ? "min-h-0 flex-1 overflow-y-auto px-5 py-4" : "max-h-[75dvh] overflow-y-auto px-5 py-4"}>
         {children}
       </div>
     </dialog>

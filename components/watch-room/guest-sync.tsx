@@ -11,21 +11,21 @@ export function GuestSync({ offsetMs, onSyncNow, onOffset }: { offsetMs: number;
   const step = (sign: 1 | -1) => onOffset(Math.round((offsetMs + sign * VIEWER_OFFSET_STEP_MS) / VIEWER_OFFSET_STEP_MS) * VIEWER_OFFSET_STEP_MS);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-slate-300" role="group" aria-label="Your sync">
-      <Button variant="secondary" size="sm" onClick={onSyncNow}>
+      <Button variant="secondary" size="sm" className="min-h-11" onClick={onSyncNow}>
         Sync now
       </Button>
       <span className="ml-auto">Your offset:</span>
-      <Button variant="secondary" size="sm" onClick={() => step(-1)} disabled={offsetMs <= -VIEWER_OFFSET_MAX_MS} aria-label="Offset: 0.1 s more behind">
+      <Button variant="secondary" size="sm" className="min-h-11" onClick={() => step(-1)} disabled={offsetMs <= -VIEWER_OFFSET_MAX_MS} aria-label="Offset: 0.1 s more behind">
         −0.1 s
       </Button>
       <output className="min-w-40 text-center tabular-nums" aria-live="polite" data-testid="viewer-offset">
         {viewerOffsetText(offsetMs)}
       </output>
-      <Button variant="secondary" size="sm" onClick={() => step(1)} disabled={offsetMs >= VIEWER_OFFSET_MAX_MS} aria-label="Offset: 0.1 s more ahead">
+      <Button variant="secondary" size="sm" className="min-h-11" onClick={() => step(1)} disabled={offsetMs >= VIEWER_OFFSET_MAX_MS} aria-label="Offset: 0.1 s more ahead">
         +0.1 s
       </Button>
       {offsetMs !== 0 && (
-        <Button variant="secondary" size="sm" onClick={() => onOffset(0)}>
+        <Button variant="secondary" size="sm" className="min-h-11" onClick={() => onOffset(0)}>
           Reset offset
         </Button>
       )}

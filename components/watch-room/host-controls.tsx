@@ -9,16 +9,9 @@ import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
+import { formatTime } from "@/lib/watch-room/format-time";
 
 export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
-
-export function formatTime(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
-}
 
 export function HostControls({ control, duration, canChangeRate = true }: { control: SyncPlayer | null; duration: () => number | null; canChangeRate?: boolean }) {
   const reading = usePlayerReading(control, duration);
@@ -31,19 +24,20 @@ export function HostControls({ control, duration, canChangeRate = true }: { cont
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-700 bg-slate-900/70 p-3" role="group" aria-label="Host controls">
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" disabled={disabled} onClick={() => (reading.paused ? void control?.play() : control?.pause())}>
+        <Button size="sm" className="min-h-11 min-w-20" disabled={disabled} onClick={() => (reading.paused ? void control?.play() : control?.pause())}>
           {reading.paused ? "Play" : "Pause"}
         </Button>
-        <Button variant="secondary" size="sm" disabled={disabled} onClick={() => seekBy(-10)} aria-label="Back 10 seconds">
+        <Button variant="secondary" size="sm" className="min-h-11" disabled={disabled} onClick={() => seekBy(-10)} aria-label="Back 10 seconds">
           −10 s
         </Button>
-        <Button variant="secondary" size="sm" disabled={disabled} onClick={() => seekBy(10)} aria-label="Forward 10 seconds">
+        <Button variant="secondary" size="sm" className="min-h-11" disabled={disabled} onClick={() => seekBy(10)} aria-label="Forward 10 seconds">
           +10 s
         </Button>
         {canChangeRate && (
         <label className="ml-auto flex items-center gap-2 text-sm text-slate-300">
           Speed
           <Select
+            className="min-h-11"
             value={String(RATES.find((r) => Math.abs(r - reading.rate) < 0.001) ?? 1)}
             disabled={disabled}
             onChange={(event) => control?.setRate(Number(event.target.value))}
@@ -62,7 +56,7 @@ export function HostControls({ control, duration, canChangeRate = true }: { cont
         <input
           type="range"
           aria-label="Seek"
-          className="min-w-0 flex-1 accent-cyan-300"
+          className="h-11 min-w-0 flex-1 accent-cyan-300"
           min={0}
           max={max}
           step={0.1}

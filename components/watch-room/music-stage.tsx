@@ -8,7 +8,7 @@
 import type { ReactNode } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
-import { formatTime } from "./host-controls";
+import { formatTime } from "@/lib/watch-room/format-time";
 
 type StageControl = SyncPlayer & { setMuted(muted: boolean): void; readonly muted: boolean };
 
@@ -77,7 +77,7 @@ function TrackProgress({ control, duration }: { control: StageControl | null; du
       {reading.muted && (
         <button
           type="button"
-          className="self-start rounded-full bg-fuchsia-300 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-fuchsia-200"
+          className="min-h-11 self-start rounded-full bg-fuchsia-300 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-fuchsia-200"
           onClick={() => control.setMuted(false)}
         >
           🔊 Turn the sound on

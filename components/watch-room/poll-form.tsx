@@ -58,10 +58,10 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
   const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
   return (
     <form className="flex flex-col gap-2" aria-label="Open a poll" onSubmit={(e) => void submit(e)}>
-      <h2 className="font-semibold text-white">Open a poll</h2>
+      <h3 className="font-semibold text-white">Open a poll</h3>
       <label className="flex flex-wrap items-center gap-2">
         Vote on
-        <Select value={kind} onChange={(e) => setKind(e.target.value === "break" ? "break" : "next")}>
+        <Select className="min-h-11" value={kind} onChange={(e) => setKind(e.target.value === "break" ? "break" : "next")}>
           <option value="next">the next viewing</option>
           <option value="break">a discussion break</option>
         </Select>
@@ -72,8 +72,8 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
             <fieldset className="flex flex-col gap-1">
               <legend className="text-slate-300">From the queue</legend>
               {queue.items.map((item) => (
-                <label key={item.id} className="flex items-center gap-2">
-                  <input type="checkbox" className="accent-cyan-300" checked={picked.includes(item.id)} onChange={() => setPicked(toggle(picked, item.id))} />
+                <label key={item.id} className="flex min-h-11 items-center gap-2">
+                  <input type="checkbox" className="size-6 shrink-0 accent-cyan-300" checked={picked.includes(item.id)} onChange={() => setPicked(toggle(picked, item.id))} />
                   <span className="min-w-0 break-words">{item.title}</span>
                 </label>
               ))}
@@ -84,6 +84,7 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
             {texts.map((text, index) => (
               <Input
                 key={index}
+                className="min-h-11"
                 aria-label={`Other option ${index + 1}`}
                 placeholder="YouTube link, or a title"
                 maxLength={2048}
@@ -97,8 +98,8 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
         <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
           <legend className="text-slate-300">Break lengths to choose from</legend>
           {BREAK_CHOICES.map((minutes) => (
-            <label key={minutes} className="flex items-center gap-2">
-              <input type="checkbox" className="accent-cyan-300" checked={breaks.includes(minutes)} onChange={() => setBreaks(toggle(breaks, minutes))} />
+            <label key={minutes} className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" className="size-6 shrink-0 accent-cyan-300" checked={breaks.includes(minutes)} onChange={() => setBreaks(toggle(breaks, minutes))} />
               {breakLabel(minutes * 60)}
             </label>
           ))}
@@ -107,7 +108,7 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <label className="flex items-center gap-2">
           Duration
-          <Select value={String(duration)} onChange={(e) => setDuration(Number(e.target.value))}>
+          <Select className="min-h-11" value={String(duration)} onChange={(e) => setDuration(Number(e.target.value))}>
             {DURATIONS.map((d) => (
               <option key={d.seconds} value={String(d.seconds)}>
                 {d.label}
@@ -115,15 +116,15 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
             ))}
           </Select>
         </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" className="accent-cyan-300" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="size-6 shrink-0 accent-cyan-300" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
           Public (you see who voted)
         </label>
       </div>
       <p className="text-slate-400" aria-live="polite">
         {tooFew ? `Choose at least ${POLL_MIN_OPTIONS} options.` : tooMany ? `At most ${POLL_MAX_OPTIONS} options.` : `${optionCount} options.`}
       </p>
-      <Button type="submit" size="sm" className="self-start" disabled={busy || tooFew || tooMany}>
+      <Button type="submit" size="sm" className="min-h-11 self-start" disabled={busy || tooFew || tooMany}>
         Open poll
       </Button>
       {error && (

@@ -3,12 +3,12 @@
  * The room's vote: everyone sees the poll with live tallies and its countdown and votes (a radio
  * group; a vote can be changed until the poll closes); the host opens polls (PollForm), closes them
  * early, cancels them, picks among tied options, and skips or extends the discussion break the room
- * voted for. The host of a public poll also sees who voted for what.
+ * voted for. The host of a public poll also sees who voted for what. Opening a poll (PollForm) is in
+ * the host panel, loaded when the host opens it.
  */
 import { useEffect, useState } from "react";
 import { formatCountdown, pollQuestion, pollStatusText } from "@/extension/src/overlay/poll-text";
 import { isUnresolved, PROTOCOL_VERSION, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
-import { PollForm } from "./poll-form";
 import { Button } from "@/components/ui/button";
 
 interface PollPanelProps {
@@ -68,7 +68,7 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
   }
   const command = (c: ClientCommand) => run(() => send(c));
 
-  if (!poll && !isHost && !pendingBreak && !breakRunning) return null;
+  if (!poll && !pendingBreak && !breakRunning) return null;
   const total = poll ? poll.tallies.reduce((a, b) => a + b, 0) : 0;
   return (
     <section aria-label="Vote" className="flex flex-col gap-3 rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200" data-testid="poll-panel">
@@ -79,10 +79,10 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
           </span>
           {isHost && (
             <span className="flex gap-1">
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "break.extend" })}>
+              <Button variant="secondary" size="sm" className="min-h-11" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "break.extend" })}>
                 +5 min
               </Button>
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "break.skip" })}>
+              <Button variant="secondary" size="sm" className="min-h-11" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "break.skip" })}>
                 Skip break
               </Button>
             </span>
@@ -106,12 +106,12 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
               const winner = poll.winner === index;
               return (
                 <div key={index} className="flex flex-col gap-1">
-                  <label className={`relative flex cursor-pointer items-center gap-2 overflow-hidden rounded-md border px-2 py-1.5 ${mine ? "border-cyan-300" : winner ? "border-emerald-300" : "border-slate-700"} ${open ? "" : "cursor-default"}`}>
+                  <label className={`relative flex cursor-pointer items-center gap-2 overflow-hidden min-h-11 rounded-md border px-2 py-1.5 ${mine ? "border-cyan-300" : winner ? "border-emerald-300" : "border-slate-700"} ${open ? "" : "cursor-default"}`}>
                     <span aria-hidden className="absolute inset-y-0 left-0 bg-cyan-300/15" style={{ width: `${share}%` }} />
                     <input
                       type="radio"
                       name={`poll-${poll.id}`}
-                      className="relative accent-cyan-300"
+                      className="relative size-6 shrink-0 accent-cyan-300"
                       aria-label={option.label}
                       aria-describedby={`poll-tally-${index}`}
                       checked={mine}
@@ -132,9 +132,9 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
                       <span className="sr-only"> {count === 1 ? "vote" : "votes"}</span>
                     </span>
                   </label>
-                  {voters && (voters[index]?.length ?? 0) > 0 && <p className="pl-7 text-xs text-slate-400">{voters[index]!.join(", ")}</p>}
+                  {voters && (voters[index]?.length ?? 0) > 0 && <p className="pl-10 text-xs text-slate-400">{voters[index]!.join(", ")}</p>}
                   {isHost && poll.status === "tie" && poll.tied.includes(index) && (
-                    <Button size="sm" className="self-start" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.pick", pollId: poll.id, option: index })}>
+                    <Button size="sm" className="min-h-11 self-start" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.pick", pollId: poll.id, option: index })}>
                       Pick {option.label}
                     </Button>
                   )}
@@ -145,18 +145,17 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
           {isHost && unresolved && (
             <div className="flex flex-wrap gap-2">
               {open && (
-                <Button size="sm" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.close", pollId: poll.id })}>
+                <Button size="sm" className="min-h-11" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.close", pollId: poll.id })}>
                   Close poll
                 </Button>
               )}
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.cancel", pollId: poll.id })}>
+              <Button variant="secondary" size="sm" className="min-h-11" disabled={busy} onClick={() => void command({ v: PROTOCOL_VERSION, type: "poll.cancel", pollId: poll.id })}>
                 Cancel poll
               </Button>
             </div>
           )}
         </div>
       )}
-      {isHost && !unresolved && <PollForm queue={queue} send={send} />}
       {error && (
         <p role="alert" className="text-red-300">
           {error}

@@ -1,41 +1,21 @@
 "use client";
 /**
- * Now playing and Up next, live for everyone; for the host also the queue's editing (add links,
- * play now, reorder, remove) and the marathon settings (Autoplay YouTube, Autoplay TikTok, an
- * intermission between items). Every change is a command the server folds into the party's log.
+ * Now playing and Up next, live for everyone. The host edits the queue in the host panel
+ * (queue-editor.tsx).
  */
-import { type FormEvent } from "react";
-import { PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
-import { useRoomCommand } from "@/lib/watch-room/use-room-command";
-import { useLinkFields } from "@/components/common/use-link-fields";
-import { Button } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/field";
-
-const INTERMISSIONS = [0, 5, 10, 30, 60] as const;
+import type { QueueState } from "@/lib/sync";
 
 interface QueuePanelProps {
   queue: QueueState;
   nowPlaying: string | null;
-  isHost: boolean;
   /** Seconds until the current item starts (an intermission), or null. */
   startsIn: number | null;
-  send(command: ClientCommand): Promise<void>;
   /** Off in music mode, whose stage shows "Now playing" big. */
   showNowPlaying?: boolean;
 }
 
-export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowPlaying = true }: QueuePanelProps) {
-  const { url, title, setUrl, setTitle, take } = useLinkFields();
-  const { busy, error, run } = useRoomCommand(send);
-
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    const link = take();
-    const ok = await run({ v: PROTOCOL_VERSION, type: "queue.add", items: [{ url: link.url.trim(), ...(link.title.trim() ? { title: link.title.trim() } : {}) }] });
-    if (ok) link.done();
-  }
-
-  const { items, settings } = queue;
+export function QueuePanel({ queue, nowPlaying, startsIn, showNowPlaying = true }: QueuePanelProps) {
+  const { items } = queue;
   return (
     <section aria-label="Queue" className="flex flex-col gap-3 rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
       {showNowPlaying && (
@@ -52,83 +32,19 @@ export function QueuePanel({ queue, nowPlaying, isHost, startsIn, send, showNowP
         </div>
       )}
       <div>
-        <div className="flex items-center gap-2">
-          <h2 className="font-semibold text-white">Up next</h2>
-          {isHost && items.length > 0 && (
-            <Button variant="secondary" size="sm" className="ml-auto" disabled={busy} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.play", itemId: items[0]!.id })}>
-              Play next
-            </Button>
-          )}
-        </div>
+        <h2 className="font-semibold text-white">Up next</h2>
         {items.length === 0 ? (
           <p className="mt-1 text-slate-400">Nothing queued yet.</p>
         ) : (
           <ol className="mt-2 space-y-2" data-testid="up-next">
             {items.map((item, index) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-2 rounded-md bg-slate-950/60 px-2 py-1.5">
-                <span className="min-w-0 flex-1 break-words">
-                  {index + 1}. {item.title}
-                </span>
-                {isHost && (
-                  <span className="flex flex-wrap gap-1">
-                    <Button variant="secondary" size="sm" disabled={busy} aria-label={`Play now: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.play", itemId: item.id })}>
-                      Play now
-                    </Button>
-                    <Button variant="secondary" size="sm" disabled={busy || index === 0} aria-label={`Move up: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.move", itemId: item.id, index: index - 1 })}>
-                      ↑
-                    </Button>
-                    <Button variant="secondary" size="sm" disabled={busy || index === items.length - 1} aria-label={`Move down: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.move", itemId: item.id, index: index + 1 })}>
-                      ↓
-                    </Button>
-                    <Button variant="secondary" size="sm" disabled={busy} aria-label={`Remove: ${item.title}`} onClick={() => void run({ v: PROTOCOL_VERSION, type: "queue.remove", itemId: item.id })}>
-                      ✕
-                    </Button>
-                  </span>
-                )}
+              <li key={item.id} className="rounded-md bg-slate-950/60 px-2 py-1.5 break-words">
+                {index + 1}. {item.title}
               </li>
             ))}
           </ol>
         )}
       </div>
-      {isHost && (
-        <>
-          <form className="flex flex-col gap-2" onSubmit={(e) => void add(e)} aria-label="Add to queue">
-            <Input aria-label="Video link" placeholder="YouTube or TikTok link" required value={url} onChange={(e) => setUrl(e.target.value)} />
-            <div className="flex gap-2">
-              <Input className="min-w-0 flex-1" aria-label="Title (optional)" placeholder="Title (optional)" maxLength={300} value={title} onChange={(e) => setTitle(e.target.value)} />
-              <Button type="submit" size="sm" disabled={busy || !url.trim()}>
-                Add
-              </Button>
-            </div>
-          </form>
-          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <legend className="sr-only">Marathon</legend>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" className="accent-cyan-300" checked={settings.autoplayYoutube} disabled={busy} onChange={(e) => void run({ v: PROTOCOL_VERSION, type: "queue.settings", settings: { autoplayYoutube: e.target.checked } })} />
-              Autoplay YouTube
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" className="accent-cyan-300" checked={settings.autoplayTiktok} disabled={busy} onChange={(e) => void run({ v: PROTOCOL_VERSION, type: "queue.settings", settings: { autoplayTiktok: e.target.checked } })} />
-              Autoplay TikTok
-            </label>
-            <label className="flex items-center gap-2">
-              Intermission
-              <Select value={String(settings.intermissionSeconds)} disabled={busy} onChange={(e) => void run({ v: PROTOCOL_VERSION, type: "queue.settings", settings: { intermissionSeconds: Number(e.target.value) } })}>
-                {INTERMISSIONS.map((s) => (
-                  <option key={s} value={String(s)}>
-                    {s === 0 ? "None" : `${s} s`}
-                  </option>
-                ))}
-              </Select>
-            </label>
-          </fieldset>
-        </>
-      )}
-      {error && (
-        <p role="alert" className="text-red-300">
-          {error}
-        </p>
-      )}
     </section>
   );
 }

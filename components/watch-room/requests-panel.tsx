@@ -43,17 +43,17 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
 
   const form = (
     <form className="flex flex-col gap-2" onSubmit={(e) => void request(e)} aria-label={`Request a ${noun}`}>
-      <Input aria-label="Link to request" placeholder="YouTube or TikTok link" required value={url} onChange={(e) => setUrl(e.target.value)} />
+      <Input className="min-h-11" aria-label="Link to request" placeholder="YouTube or TikTok link" required value={url} onChange={(e) => setUrl(e.target.value)} />
       <div className="flex gap-2">
         <Input
-          className="min-w-0 flex-1"
+          className="min-h-11 min-w-0 flex-1"
           aria-label="Request title (optional)"
           placeholder="Title (optional)"
           maxLength={QUEUE_TITLE_MAX}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
         />
-        <Button type="submit" size="sm" disabled={busy || !url.trim()}>
+        <Button type="submit" size="sm" className="min-h-11" disabled={busy || !url.trim()}>
           Request
         </Button>
       </div>
@@ -71,7 +71,7 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
           form
         ) : (
           <details>
-            <summary className="cursor-pointer text-cyan-200 hover:underline">Request a video</summary>
+            <summary className="flex min-h-11 cursor-pointer items-center text-cyan-200 hover:underline">Request a video</summary>
             <div className="mt-2">{form}</div>
           </details>
         ))}
@@ -109,6 +109,7 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
                   <span className="flex flex-wrap gap-1">
                     <Button
                       size="sm"
+                      className="min-h-11"
                       disabled={busy}
                       aria-label={`Accept: ${r.title}`}
                       onClick={() => void run({ v: PROTOCOL_VERSION, type: "request.accept", requestId: r.id })}
@@ -116,7 +117,7 @@ export function RequestsPanel({ requests, isHost, youId, prominent, send }: Requ
                       Accept
                     </Button>
                     <Button
-                      variant="secondary" size="sm"
+                      variant="secondary" size="sm" className="min-h-11"
                       disabled={busy}
                       aria-label={`Dismiss: ${r.title}`}
                       onClick={() => void run({ v: PROTOCOL_VERSION, type: "request.dismiss", requestId: r.id })}

@@ -172,7 +172,7 @@ export function RoomPlayer({ media, urls, isHost, strokes, onControl, onShowing,
       {muted && platform && (
         <button
           type="button"
-          className="absolute left-3 top-3 rounded-full bg-slate-950/85 px-4 py-2 text-sm font-semibold text-white shadow ring-1 ring-white/30 hover:bg-slate-900"
+          className="absolute left-3 top-3 min-h-11 rounded-full bg-slate-950/85 px-4 py-2 text-sm font-semibold text-white shadow ring-1 ring-white/30 hover:bg-slate-900"
           onClick={() => controlRef.current?.setMuted(false)}
         >
           🔇 Tap for sound

@@ -1,14 +1,17 @@
 "use client";
 /**
- * The room's layout: player, status and host controls, the queue and requests, then members and
- * chat (a column on phones). In music mode the player shrinks into an audio-first stage and the
- * request form comes first.
+ * The room's layout, for the people watching: the video with its status (and the host's playback
+ * controls), then on a laptop the queue, requests and poll beside members and chat, on a phone the
+ * same panels as tabs under the video (chat first). The host's tools are in a drawer opened on demand
+ * (host-panel.tsx, loaded then). A running poll is announced over the video and in chat. In music
+ * mode the player shrinks into an audio-first stage and the request form comes first.
  */
+import dynamic from "next/dynamic";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, hostBufferingText, partyAdsText, syncStatusText } from "@/extension/src/overlay/status-text";
 import { ApiClient } from "@/extension/src/background/api-client";
-import { autoplays, emptyModeration, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, removalMessage, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
+import { autoplays, emptyModeration, isUnresolved, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { TikTokControl } from "@/lib/watch-room/tiktok-player";
@@ -16,21 +19,32 @@ import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { useLastRecording } from "@/lib/watch-room/use-last-recording";
 import { usePlayerTitle } from "@/lib/watch-room/use-player-title";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
+import { pollQuestion } from "@/extension/src/overlay/poll-text";
+import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/card";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { GuestSync } from "./guest-sync";
-import { HostControls } from "./host-controls";
-import { MembersPanel, type MemberAction } from "./members-panel";
-import { MusicModeSwitch } from "./music-mode-switch";
+import type { MemberAction } from "./member-moderation";
+import { MembersPanel } from "./members-panel";
 import { MusicStage } from "./music-stage";
+import { PollBanner } from "./poll-banner";
 import { PollPanel } from "./poll-panel";
 import { QueuePanel } from "./queue-panel";
-import { ReportsPanel } from "./reports-panel";
 import { RecordingBar } from "./recording-bar";
 import { RequestsPanel } from "./requests-panel";
+import { RemovedScreen } from "./removed-screen";
 import { RoomActions } from "./room-actions";
 import { RoomEnded } from "./room-ended";
-import { RoomChat } from "./room-chat";
+import { RoomChat, type ChatNotice } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
+import type { RoomSettingsProps } from "./room-settings";
+import { RoomTabs, type RoomTab } from "./room-tabs";
+import { useWideRoom } from "./use-wide-room";
+
+/** The host's tools: their code is loaded when the host first opens them, not with the room. */
+const HostPanel = dynamic(() => import("./host-panel").then((m) => m.HostPanel), { ssr: false });
+/** The host's playback controls, likewise only for a host (a guest's player follows the host). */
+const HostControls = dynamic(() => import("./host-controls").then((m) => m.HostControls), { ssr: false });
 
 /**
  * The panels, memoised: the room re-renders on every model (sync status, presence, each event) and
@@ -57,7 +71,15 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const [removals, setRemovals] = useState<ReadonlyMap<string, RemovalReason>>(() => new Map());
   const [moderationError, setModerationError] = useState<string | null>(null);
   const [moderation, setModeration] = useState<ModerationState>(emptyModeration);
+  const [hostPanelOpen, setHostPanelOpen] = useState(false);
+  // "The host started a poll" lines for chat, from the poll events seen while here.
+  const [pollNotices, setPollNotices] = useState<readonly ChatNotice[]>([]);
   const onEvent = useCallback((event: ServerEvent) => {
+    if (event.type === "poll" && event.poll.status === "open") {
+      const { poll } = event;
+      const id = `poll-${poll.id}`;
+      setPollNotices((previous) => (previous.some((n) => n.id === id) ? previous : [...previous, { id, at: poll.openedAt, text: `The host started a poll: ${pollQuestion(poll)}` }]));
+    }
     if (event.type === "snapshot") {
       setQueue(event.queue ?? emptyQueue());
       setModeration(event.moderation ?? emptyModeration());
@@ -89,7 +111,10 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           message: `Make ${member.displayName} the host? Their player will lead and you become a guest.`,
           confirmLabel: "Make host",
         }).then((yes) => {
-          if (yes) moderate({ v: PROTOCOL_VERSION, type: "host.handover", memberId: member.userId });
+          if (!yes) return;
+          // The tools go with the role: closed now, so they do not pop up again if it comes back.
+          setHostPanelOpen(false);
+          moderate({ v: PROTOCOL_VERSION, type: "host.handover", memberId: member.userId });
         });
         return;
       }
@@ -195,10 +220,23 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const inAd = useMemo(() => ads?.map((a) => a.memberId), [ads]);
   const chatProvider = model?.party?.chatProvider;
   const chatChannel = model?.party?.chatChannel;
-  const memberSettings = useMemo(
+  const memberSettings: RoomSettingsProps = useMemo(
     () => ({ ...hostSettings, waitForEveryone, pauseForAds, ...(chatProvider === "twitch" && chatChannel ? { twitchVotes } : {}) }),
     [hostSettings, waitForEveryone, pauseForAds, twitchVotes, chatProvider, chatChannel],
   );
+
+  const wide = useWideRoom();
+  const [tab, setTab] = useState("chat");
+  const closeHostPanel = useCallback(() => setHostPanelOpen(false), []);
+  const pollRef = useRef<HTMLDivElement>(null);
+  // The banner's "Vote": to the poll (its tab on a phone), focused so a keyboard user is there too.
+  const showPoll = useCallback(() => {
+    setTab("polls");
+    window.requestAnimationFrame(() => {
+      pollRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      pollRef.current?.focus({ preventScroll: true });
+    });
+  }, []);
 
   if (!model || !model.party) {
     return (
@@ -210,128 +248,182 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const badge = connectionBadge(model);
   const party = model.party;
   const removal = model.you ? (removals.get(model.you.userId) ?? null) : null;
-  const ended = party.state === "ENDED" || model.connection === "closed" || removal !== null;
-  if (party.state === "ENDED" && !removal) return <RoomEnded why="ended" isHost={isHost} title={party.title} token={token} recordingId={lastRecording} />;
+  // One screen for a removed member: the reason, for how long, and where to go (no room behind it).
+  if (removal) return <RemovedScreen reason={removal} title={party.title || "Watch party"} />;
+  if (party.state === "ENDED") return <RoomEnded why="ended" isHost={isHost} title={party.title} token={token} recordingId={lastRecording} />;
+  const ended = model.connection === "closed";
   const mutedMe = model.you !== null && moderation.muted.includes(model.you.userId);
   const musicMode = queue.settings.musicMode;
-  const queuePanel = (
-    <MemoQueuePanel key="queue" queue={queue} nowPlaying={media?.title ?? null} isHost={isHost} startsIn={startsIn} send={send} showNowPlaying={!musicMode} />
+  const youId = model.you?.userId ?? null;
+  const canRecord = !model.roster?.find((member) => member.userId === youId)?.guest && playableMedia(media?.url ?? "")?.platform === "youtube";
+  const pollRunning = isUnresolved(poll ? { poll } : null);
+
+  const queuePanel = <MemoQueuePanel key="queue" queue={queue} nowPlaying={media?.title ?? null} startsIn={startsIn} showNowPlaying={!musicMode} />;
+  const requestsPanel = <MemoRequestsPanel key="requests" requests={queue.requests} isHost={isHost} youId={youId} prominent={musicMode} send={send} />;
+  // Keyed, so switching music mode reorders the panels without losing what is typed in them.
+  const queuePanels = musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel];
+  const pollPanel = (
+    <div ref={pollRef} tabIndex={-1} className="outline-none">
+      <MemoPollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />
+    </div>
   );
-  const requestsPanel = <MemoRequestsPanel key="requests" requests={queue.requests} isHost={isHost} youId={model.you?.userId ?? null} prominent={musicMode} send={send} />;
+  const guestSync = model.role === "guest" && !ended && <GuestSync offsetMs={model.viewerOffsetMs ?? 0} onSyncNow={room.syncNow} onOffset={room.setViewerOffset} />;
+  const membersPanel = (
+    <MemoMembersPanel
+      members={model.members}
+      roster={model.roster}
+      hostDisplayName={party.hostDisplayName}
+      hostOnline={model.hostOnline}
+      you={model.you}
+      isHost={isHost}
+      inviteCode={inviteCode}
+      muted={moderation.muted}
+      inAd={inAd}
+    />
+  );
+  const chat = (
+    <MemoRoomChat
+      messages={model.chat}
+      disabled={ended || mutedMe}
+      onSend={room.sendChat}
+      youId={youId}
+      reportedByYou={reportedByYou}
+      onReport={ended ? undefined : room.reportMessage}
+      notices={pollNotices}
+    />
+  );
+
+  const player = (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="min-w-0 flex-1 truncate text-xl font-bold text-white md:text-2xl" title={party.title}>
+          {party.title || "Watch party"}
+        </h1>
+        {!ended && <RoomActions partyId={partyId} token={token} title={party.title} visibility={party.visibility} inviteCode={inviteCode} isHost={isHost} onLeft={onLeft} />}
+        {musicMode && (
+          <Badge tone="music" data-testid="music-mode-badge">
+            🎵 Music mode
+          </Badge>
+        )}
+        {isHost && !ended && (
+          <Button variant="secondary" size="sm" className="min-h-11" aria-haspopup="dialog" onClick={() => setHostPanelOpen(true)}>
+            <span aria-hidden>🛠️</span> Host tools
+          </Button>
+        )}
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_TONE[badge.tone]}`} data-testid="connection-badge">
+          {badge.text}
+        </span>
+      </div>
+      {!ended && <PollBanner poll={poll} voted={model.pollVote !== null && model.pollVote !== undefined} onShow={showPoll} />}
+      {!ended && (
+        <MusicStage active={musicMode} nowPlaying={media?.title ?? null} upNext={queue.items[0]?.title ?? null} startsIn={startsIn} control={control} duration={duration}>
+          <RoomPlayer
+            media={roomMedia}
+            urls={urls}
+            isHost={isHost}
+            strokes={model.strokes}
+            onControl={onControl}
+            onShowing={onShowing}
+            onEnded={onEnded}
+            onError={setPlayerError}
+          />
+        </MusicStage>
+      )}
+      {playerError && (
+        <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
+          {playerError}
+        </p>
+      )}
+      {mutedMe && !ended && (
+        <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100" data-testid="muted-notice">
+          {MUTED_MESSAGE}
+        </p>
+      )}
+      {moderationError && (
+        <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
+          {moderationError}
+        </p>
+      )}
+      {model.notice && model.notice !== MUTED_MESSAGE && (
+        <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100">
+          {model.notice}
+        </p>
+      )}
+      <p className="text-sm text-slate-300" data-testid="sync-status" aria-live="polite">
+        {ended ? badge.text : syncStatusText(model)}
+      </p>
+      {!ended && hostBufferingText(model) && (
+        <p role="status" className="text-sm text-amber-200" data-testid="buffering-members">
+          {hostBufferingText(model)}
+        </p>
+      )}
+      {!ended && partyAdsText(model) && (
+        <p role="status" className="text-sm text-amber-200" data-testid="ad-members">
+          {partyAdsText(model)}
+        </p>
+      )}
+      {!ended && <RecordingBar recording={model.recording ?? null} />}
+      {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
+    </>
+  );
+
+  const hostPanel = isHost && !ended && hostPanelOpen && (
+    <HostPanel
+      onClose={closeHostPanel}
+      partyId={partyId}
+      token={token}
+      queue={queue}
+      send={send}
+      pollRunning={pollRunning}
+      roster={model.roster}
+      youId={youId}
+      muted={moderation.muted}
+      onModerate={onModerate}
+      settings={memberSettings}
+      recording={model.recording ?? null}
+      canRecord={canRecord}
+      reports={model.reports ?? []}
+    />
+  );
+
+  if (!wide) {
+    // A phone: the video on top, then the room's panels as tabs, chat first, so the chat and its
+    // input are on screen with the video.
+    const tabs: RoomTab[] = [
+      { id: "chat", label: "Chat", content: chat },
+      { id: "people", label: "People", badge: String(model.members), content: <>{membersPanel}{guestSync}</> },
+      { id: "queue", label: "Queue", badge: queue.items.length + queue.requests.length > 0 ? String(queue.items.length + queue.requests.length) : null, content: ended ? null : queuePanels },
+      {
+        id: "polls",
+        label: "Polls",
+        badge: pollRunning ? "1" : null,
+        content: ended ? null : poll || queue.pendingBreak || queue.start?.kind === "break" ? pollPanel : <p className="px-1 text-sm text-slate-400">No poll right now.</p>,
+      },
+    ];
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-2 px-3 py-3 sm:px-4">
+        <section className="flex min-w-0 flex-col gap-2" aria-label="Player">
+          {player}
+        </section>
+        <RoomTabs tabs={tabs} selected={tab} onSelect={setTab} />
+        {hostPanel}
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 sm:px-4 lg:grid-cols-[minmax(0,1fr)_340px]">
       <section className="flex min-w-0 flex-col gap-3" aria-label="Player">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="min-w-0 flex-1 truncate text-xl font-bold text-white md:text-2xl" title={party.title}>
-            {party.title || "Watch party"}
-          </h1>
-          <MusicModeSwitch on={musicMode} isHost={isHost} disabled={ended} send={send} />
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_TONE[badge.tone]}`} data-testid="connection-badge">
-            {badge.text}
-          </span>
-        </div>
-        {!ended && <RoomActions partyId={partyId} token={token} title={party.title} visibility={party.visibility} inviteCode={inviteCode} isHost={isHost} onLeft={onLeft} />}
-        {!ended && (
-          <MusicStage
-            active={musicMode}
-            nowPlaying={media?.title ?? null}
-            upNext={queue.items[0]?.title ?? null}
-            startsIn={startsIn}
-            control={control}
-            duration={duration}
-          >
-            <RoomPlayer
-              media={roomMedia}
-              urls={urls}
-              isHost={isHost}
-              strokes={model.strokes}
-              onControl={onControl}
-              onShowing={onShowing}
-              onEnded={onEnded}
-              onError={setPlayerError}
-            />
-          </MusicStage>
-        )}
-        {playerError && (
-          <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
-            {playerError}
-          </p>
-        )}
-        {removal && (
-          <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100" data-testid="removed-notice">
-            {removalMessage(removal)}
-          </p>
-        )}
-        {mutedMe && !ended && (
-          <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100" data-testid="muted-notice">
-            {MUTED_MESSAGE}
-          </p>
-        )}
-        {moderationError && (
-          <p role="alert" className="rounded-md bg-red-950/80 px-3 py-2 text-sm text-red-100">
-            {moderationError}
-          </p>
-        )}
-        {model.notice && !removal && model.notice !== MUTED_MESSAGE && (
-          <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100">
-            {model.notice}
-          </p>
-        )}
-        <p className="text-sm text-slate-300" data-testid="sync-status" aria-live="polite">
-          {ended ? badge.text : syncStatusText(model)}
-        </p>
-        {!ended && hostBufferingText(model) && (
-          <p role="status" className="text-sm text-amber-200" data-testid="buffering-members">
-            {hostBufferingText(model)}
-          </p>
-        )}
-        {!ended && partyAdsText(model) && (
-          <p role="status" className="text-sm text-amber-200" data-testid="ad-members">
-            {partyAdsText(model)}
-          </p>
-        )}
-        {!ended && (
-          <RecordingBar
-            partyId={partyId}
-            token={token}
-            recording={model.recording ?? null}
-            isHost={isHost}
-            canRecord={!model.roster?.find((member) => member.userId === model.you?.userId)?.guest && playableMedia(media?.url ?? "")?.platform === "youtube"}
-          />
-        )}
-        {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
-        {model.role === "guest" && !ended && <GuestSync offsetMs={model.viewerOffsetMs ?? 0} onSyncNow={room.syncNow} onOffset={room.setViewerOffset} />}
-        {/* Keyed, so switching music mode reorders the panels without losing what is typed in them. */}
-        {!ended && (musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel])}
-        {!ended && (
-          <MemoPollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />
-        )}
+        {player}
+        {guestSync}
+        {!ended && queuePanels}
+        {!ended && pollPanel}
       </section>
       <aside className="flex min-w-0 flex-col gap-4" aria-label="Party">
-        <MemoMembersPanel
-          members={model.members}
-          roster={model.roster}
-          hostDisplayName={party.hostDisplayName}
-          hostOnline={model.hostOnline}
-          you={model.you}
-          isHost={isHost}
-          inviteCode={inviteCode}
-          onModerate={isHost && !ended ? onModerate : undefined}
-          muted={moderation.muted}
-          inAd={inAd}
-          settings={isHost && !ended ? memberSettings : undefined}
-        />
-        {isHost && <ReportsPanel reports={model.reports ?? []} />}
-        <MemoRoomChat
-          messages={model.chat}
-          disabled={ended || mutedMe}
-          onSend={room.sendChat}
-          youId={model.you?.userId ?? null}
-          reportedByYou={reportedByYou}
-          onReport={ended ? undefined : room.reportMessage}
-        />
+        {membersPanel}
+        {chat}
       </aside>
+      {hostPanel}
     </div>
   );
 }

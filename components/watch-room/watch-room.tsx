@@ -18,6 +18,7 @@ import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } fr
 import type { PlayerUrls } from "./room-player";
 import { PRIVATE_ROOM_HINT } from "@/lib/watch-room/room-texts";
 import { RoomEnded } from "./room-ended";
+import { RoomExitLinks } from "./room-exit-links";
 import { RoomView } from "./room-view";
 
 type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
@@ -85,7 +86,14 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   }, [youtubeParty, urls.youtubeApi]);
 
   if (left) return <RoomEnded why="left" title={detail?.video_title ?? ""} token={token ?? ""} recordingId={null} />;
-  if (error) return <RoomMessage title="Can't open this party">{error}</RoomMessage>;
+  if (error) {
+    return (
+      <RoomMessage title="Can't open this party">
+        {error}
+        <RoomExitLinks />
+      </RoomMessage>
+    );
+  }
   if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;
   if (!token || !detail) return <RoomMessage title="Watch party">Joining the party...</RoomMessage>;
   if (!isRoomPlayable(detail.host_video_url)) {

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectedPosition } from "../../lib/sync/playback-model";
 import { stateAt, timelineMarkers, type RecordingTimeline } from "../../lib/sync/recording";
-import { hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+import { closeHostPanel, hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eRecClip1";
 const VIDEO = 'video[data-stand-in="youtube"]';
@@ -105,7 +105,10 @@ test("record 30 s with two seeks and chat, then replay it: positions, chat momen
   const guest = await openRoomAsGuest(browser, host.partyId, "Guest Rita");
 
   // Start recording: everyone sees the badge and that chat is recorded.
-  await host.page.getByRole("button", { name: "Record" }).click();
+  // The host records from the host panel.
+  await (await openHostPanel(host.page)).getByRole("button", { name: "Record" }).click();
+  await expect(host.page.getByRole("button", { name: "Stop recording" })).toBeVisible();
+  await closeHostPanel(host.page);
   for (const page of [host.page, guest.page]) {
     await expect(page.getByTestId("recording-badge")).toHaveText("● Recording");
     await expect(page.getByTestId("recording-notice")).toHaveText("This party is being recorded, chat included.");
@@ -130,7 +133,7 @@ test("record 30 s with two seeks and chat, then replay it: positions, chat momen
   await expect.poll(async () => (await landings()).filter((t) => t < beforeBack - 5), { timeout: 60_000 }).not.toEqual([]);
   const afterBack = Math.min(...(await landings()));
   await expect.poll(hostTime, { timeout: 60_000 }).toBeGreaterThan(afterBack + 6);
-  await host.page.getByRole("button", { name: "Stop recording" }).click();
+  await (await openHostPanel(host.page)).getByRole("button", { name: "Stop recording" }).click();
   await expect(guest.page.getByTestId("recording-badge")).toHaveCount(0);
   const link = host.page.getByRole("link", { name: "Open the recording" });
   const href = (await link.getAttribute("href"))!;

@@ -3,7 +3,10 @@
  * at least 44×44 CSS px, or at least 24×24 with the spacing WCAG 2.2 "Target Size (Minimum)" (2.5.8)
  * asks for: a 24 px circle centred on the target crosses no other target's circle. Inline links inside a
  * sentence are exempt, as 2.5.8 exempts them ("the size of the target is constrained by the line-height
- * of non-target text"). Returns the offenders, described so a failing test names them.
+ * of non-target text"). While a modal dialog is open only it is measured: the page behind it is inert
+ * (showModal makes it so without an `inert` attribute), and its controls, under the dialog, would
+ * otherwise count as the dialog's neighbours. Returns the offenders, described so a failing test
+ * names them.
  */
 import type { Page } from "@playwright/test";
 
@@ -15,7 +18,8 @@ export interface SmallTarget {
 
 export async function smallTapTargets(page: Page, within = "body"): Promise<SmallTarget[]> {
   return page.evaluate((rootSelector) => {
-    const root = document.querySelector(rootSelector) ?? document.body;
+    const modals = [...document.querySelectorAll("dialog")].filter((dialog) => dialog.matches(":modal"));
+    const root = modals.at(-1) ?? document.querySelector(rootSelector) ?? document.body;
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="switch"], [role="tab"], [role="checkbox"]';
     const visible = (el: Element) => {
       const style = getComputedStyle(el);

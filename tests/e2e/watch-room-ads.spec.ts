@@ -1,11 +1,11 @@
 /**
- * Pause for ads, end to end in the watch room: the host turns it on in the Members panel; a member
+ * Pause for ads, end to end in the watch room: the host turns it on in the host panel; a member
  * reports an ad (as the extension does when its site's player shows one: the room's own players
  * cannot tell); everyone reads who is watching it, the host's player pauses and the guest's follows;
  * when the ad ends both play on, in sync.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+import { closeHostPanel, expectRoomInSync, hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eRoomClip";
 
@@ -32,11 +32,12 @@ test("the host pauses the party while a member watches an ad, and plays on when 
   const guest = await openRoomAsGuest(browser, host.partyId);
   await expect(host.page.getByTestId("members-count")).toHaveText("2 watching", { timeout: 15_000 });
 
-  const pauseForAds = host.page.getByRole("checkbox", { name: "Pause for ads (up to 3 min)" });
+  const pauseForAds = (await openHostPanel(host.page)).getByRole("checkbox", { name: "Pause for ads (up to 3 min)" });
   await expect(pauseForAds).not.toBeChecked();
   // The box shows the party's state: checked once the server has taken the choice.
   await pauseForAds.click();
   await expect(pauseForAds).toBeChecked();
+  await closeHostPanel(host.page);
   // A guest has no such setting.
   await expect(guest.page.getByRole("checkbox", { name: /Pause for ads/ })).toHaveCount(0);
 

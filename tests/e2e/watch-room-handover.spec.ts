@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { expectDialog } from "./scheduled-party-helpers";
-import { hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+import { closeHostPanel, hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eHandover";
 
@@ -22,7 +22,7 @@ test("host hand-over: the new host's pause is followed by the old host", async (
   await host.page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 45_000 }).toBe(false);
 
-  await host.page.getByRole("button", { name: "Make Guest Hana the host" }).click();
+  await (await openHostPanel(host.page)).getByRole("button", { name: "Make Guest Hana the host" }).click();
   await expectDialog(host.page, "Make Guest Hana the host?");
 
   // Both rooms switch roles live: the controls move to the new host, the list marks them.
@@ -31,7 +31,9 @@ test("host hand-over: the new host's pause is followed by the old host", async (
   await expect(host.page.getByRole("group", { name: "Host controls" })).toHaveCount(0);
   await expect(hostList.locator('[data-role="host"]')).toContainText("Guest Hana", { timeout: 15_000 });
   await expect(host.page.getByRole("button", { name: /^(Kick|Ban|Mute) / })).toHaveCount(0);
-  await expect(guest.page.getByRole("button", { name: `Kick ${host.user.username}` })).toBeVisible({ timeout: 15_000 });
+  await expect(host.page.getByRole("button", { name: "Host tools" })).toHaveCount(0);
+  await expect((await openHostPanel(guest.page)).getByRole("button", { name: `Kick ${host.user.username}` })).toBeVisible({ timeout: 15_000 });
+  await closeHostPanel(guest.page);
 
   // The new host pauses: the old host's player follows.
   const pause = guest.page.getByRole("button", { name: "Pause", exact: true });

@@ -119,3 +119,17 @@ export async function expectPartyContinued(hostVideo: () => Promise<RoomVideoSta
   expect(seen.filter((s) => s.paused || s.t < before.t - 1)).toEqual([]);
   return resumedAt - backAt;
 }
+
+/** Opens the host's tools (a drawer; a bottom sheet on a phone) and returns it. */
+export async function openHostPanel(page: Page) {
+  await page.getByRole("button", { name: "Host tools" }).click();
+  const panel = page.getByRole("dialog", { name: "Host tools" });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Closes the host's tools with Escape (the room behind is inert while they are open). */
+export async function closeHostPanel(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Host tools" })).toHaveCount(0);
+}

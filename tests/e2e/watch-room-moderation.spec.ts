@@ -1,9 +1,8 @@
 /**
- * Moderation in the watch room: the host mutes, then kicks a guest from the Members
- * panel; the guest's room says so at once and a reload cannot bring them back.
+ * Moderation in the watch room: the host mutes, then kicks a guest from the host panel; the guest's room says so at once and a reload cannot bring them back.
  */
 import { expect, test } from "@playwright/test";
-import { hostParty, openRoomAsGuest, openRoomAsHost } from "./watch-room-helpers";
+import { hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost } from "./watch-room-helpers";
 
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eModerate";
 
@@ -18,24 +17,27 @@ test("the host kicks the guest, whose room shows it and who cannot rejoin", asyn
   await expect(guest.page.getByRole("button", { name: /^(Kick|Ban) / })).toHaveCount(0);
 
   // Mute first: the guest's room says so and its chat is closed; everyone sees the badge.
-  await host.page.getByRole("button", { name: "Mute Guest Kip" }).click();
+  const panel = await openHostPanel(host.page);
+  await panel.getByRole("button", { name: "Mute Guest Kip" }).click();
   await expect(guest.page.getByTestId("muted-notice")).toHaveText("The host muted you.", { timeout: 15_000 });
   await expect(guest.page.getByRole("textbox", { name: "Chat message" })).toBeDisabled();
-  await expect(host.page.getByRole("button", { name: "Unmute Guest Kip" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Unmute Guest Kip" })).toBeVisible();
   await expect(hostList.getByText("muted", { exact: true })).toBeVisible();
 
   // Keyboard: focus the button and press Enter.
-  const kick = host.page.getByRole("button", { name: "Kick Guest Kip" });
+  const kick = panel.getByRole("button", { name: "Kick Guest Kip" });
   await kick.focus();
   await host.page.keyboard.press("Enter");
   await expect(guest.page.getByTestId("removed-notice")).toHaveText("The host removed you from the party.", { timeout: 15_000 });
-  await expect(guest.page.getByRole("textbox", { name: "Chat message" })).toBeDisabled();
+  // One screen in place of the room: no chat box left behind.
+  await expect(guest.page.getByRole("textbox", { name: "Chat message" })).toHaveCount(0);
   await expect(hostList.getByRole("listitem")).toHaveCount(1, { timeout: 15_000 });
 
   // Coming back is refused.
   await guest.page.reload();
   await expect(guest.page.getByText("The host removed you from the party.")).toBeVisible({ timeout: 20_000 });
   await expect(guest.page.locator('video[data-stand-in="youtube"]')).toHaveCount(0);
+  await expect(guest.page.getByRole("navigation", { name: "Where to go" }).getByRole("link", { name: "Browse parties" })).toBeVisible();
 
   await guest.context.close();
   await host.context.close();

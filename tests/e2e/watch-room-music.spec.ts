@@ -6,7 +6,7 @@
  * ids are 6 s clips. Plus the music view on a 390×844 phone.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+import { closeHostPanel, expectRoomInSync, hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -24,9 +24,11 @@ test("music mode: a guest's request, accepted by the host, plays next and the gu
 
   // The host switches music mode on: the guest's room turns audio-first.
   const toggle = host.page.getByRole("switch", { name: "Music mode" });
+  await openHostPanel(host.page);
   await expect(toggle).toHaveAttribute("aria-checked", "false");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await closeHostPanel(host.page);
   await expect(guestStage).toHaveAttribute("data-active", "true");
   await expect(guest.page.getByTestId("music-mode-badge")).toHaveText("🎵 Music mode");
   await expect(guest.page.getByTestId("music-now-playing")).toHaveText("Opening Set");
@@ -79,6 +81,7 @@ test("music mode: a guest's request, accepted by the host, plays next and the gu
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 15_000 }).toBe(false);
 
   // Back to the video view: the same player grows back, still in sync.
+  await openHostPanel(host.page);
   await toggle.click();
   await expect(guestStage).toHaveAttribute("data-active", "false");
   await expect(guest.page.getByTestId("music-mode-badge")).toHaveCount(0);
@@ -98,7 +101,10 @@ test("the music view on a 390×844 phone: no horizontal overflow, the request fo
   });
   await openRoomAsHost(host.page, host.partyId);
   const guest = await openRoomAsGuest(browser, host.partyId, "Phone Phil", phone);
+  await openHostPanel(host.page);
   await host.page.getByRole("switch", { name: "Music mode" }).tap();
+  await expect(host.page.getByRole("switch", { name: "Music mode" })).toHaveAttribute("aria-checked", "true");
+  await closeHostPanel(host.page);
   await expect(guest.page.getByTestId("music-stage")).toHaveAttribute("data-active", "true");
   await expect(host.page.getByTestId("music-stage")).toHaveAttribute("data-active", "true");
 
@@ -106,6 +112,9 @@ test("the music view on a 390×844 phone: no horizontal overflow, the request fo
   await guest.page.getByRole("button", { name: "🔊 Turn the sound on" }).tap();
   await expect(guest.page.getByRole("button", { name: "🔊 Turn the sound on" })).toHaveCount(0);
 
+  // On the phone the requests are under the Queue tab (chat is the first tab).
+  await guest.page.getByRole("tab", { name: /^Queue/ }).tap();
+  await host.page.getByRole("tab", { name: /^Queue/ }).tap();
   const requests = guest.page.getByRole("region", { name: "Requests" });
   await requests.getByLabel("Link to request").tap();
   await requests.getByLabel("Link to request").fill("https://www.tiktok.com/@dj/video/7300000000000000042");

@@ -4,19 +4,21 @@
  * whose "short…" ids are 6 s clips. Plus the queue API's refusals.
  */
 import { expect, test } from "@playwright/test";
-import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+import { closeHostPanel, expectRoomInSync, hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 test("a 3-item queue plays through with autoplay, the guest advancing with the host", async ({ browser }) => {
   test.setTimeout(240_000);
   const host = await hostParty(browser, "https://www.youtube.com/watch?v=shortClip01", "First Short");
   await openRoomAsHost(host.page, host.partyId);
   const guest = await openRoomAsGuest(browser, host.partyId, "Marathon Mo");
-  const hostQueue = host.page.getByRole("region", { name: "Queue" });
   const guestQueue = guest.page.getByRole("region", { name: "Queue" });
   await expect(guestQueue.getByTestId("now-playing")).toHaveText("First Short");
   await expect(guestQueue).toContainText("Nothing queued yet.");
   // Guests see the queue but cannot edit it.
   await expect(guestQueue.getByLabel("Video link")).toHaveCount(0);
+  await expect(guest.page.getByRole("button", { name: "Host tools" })).toHaveCount(0);
+  // The host edits it in the host panel.
+  const hostQueue = (await openHostPanel(host.page)).getByRole("region", { name: "Edit queue" });
 
   // A link the room cannot play is refused with a message, and nothing is added.
   await hostQueue.getByLabel("Video link").fill("https://vimeo.com/76979871");
@@ -31,6 +33,7 @@ test("a 3-item queue plays through with autoplay, the guest advancing with the h
   await hostQueue.getByLabel("Title (optional)").fill("Third Short");
   await hostQueue.getByRole("button", { name: "Add" }).click();
   await expect(guestQueue.getByTestId("up-next").getByRole("listitem")).toHaveText(["1. Second Short", "2. Third Short"]);
+  await closeHostPanel(host.page);
 
   await host.page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await roomVideo(guest.page)).paused, { timeout: 15_000 }).toBe(false);

@@ -6,15 +6,18 @@
  * break counts down after the item, and the host skips it.
  */
 import { expect, test } from "@playwright/test";
-import { hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+import { closeHostPanel, hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
 
 test("host and guest vote in a room; the winner plays next", async ({ browser }) => {
   test.setTimeout(240_000);
   const host = await hostParty(browser, "https://www.youtube.com/watch?v=shortClip01", "First Short");
   await openRoomAsHost(host.page, host.partyId);
   const guest = await openRoomAsGuest(browser, host.partyId, "Voting Val", { width: 390, height: 844 });
-  const hostQueue = host.page.getByRole("region", { name: "Queue" });
+  // The host queues and opens the poll in the host panel; on the phone the queue and the vote are
+  // tabs under the video.
+  const hostQueue = (await openHostPanel(host.page)).getByRole("region", { name: "Edit queue" });
   const guestQueue = guest.page.getByRole("region", { name: "Queue" });
+  const guestTab = (name: RegExp) => guest.page.getByRole("tab", { name }).tap();
   for (const [url, title] of [
     ["https://youtu.be/shortClip02", "Second Short"],
     ["https://youtu.be/shortClip03", "Third Short"],
@@ -25,6 +28,7 @@ test("host and guest vote in a room; the winner plays next", async ({ browser })
     // Added (the form clears itself) before the next link is typed.
     await expect(hostQueue.getByLabel("Video link")).toHaveValue("");
   }
+  await guestTab(/^Queue/);
   await expect(guestQueue.getByTestId("up-next").getByRole("listitem")).toHaveText(["1. Second Short", "2. Third Short"]);
 
   // Guests have no poll form; the host opens a public poll on two queued items.
@@ -37,6 +41,8 @@ test("host and guest vote in a room; the winner plays next", async ({ browser })
   await form.getByLabel("Duration").selectOption({ label: "Until I close it" });
   await form.getByRole("checkbox", { name: "Public (you see who voted)" }).check();
   await form.getByRole("button", { name: "Open poll" }).click();
+  await closeHostPanel(host.page);
+  await guestTab(/^Polls/);
 
   const guestOptions = guestVote.getByRole("radiogroup", { name: "What do we watch next?" });
   await expect(guestOptions.getByRole("radio")).toHaveCount(2);
@@ -56,6 +62,7 @@ test("host and guest vote in a room; the winner plays next", async ({ browser })
   await hostVote.getByRole("button", { name: "Close poll" }).click();
   await expect(guestVote.getByTestId("poll-status")).toContainText("Winner: Third Short — up next");
   await expect(guestOptions.getByRole("radio", { name: "Second Short" })).toBeDisabled();
+  await guestTab(/^Queue/);
   await expect(guestQueue.getByTestId("up-next").getByRole("listitem")).toHaveText(["1. Third Short", "2. Second Short"]);
 
   // The winner plays next for everyone when the current clip ends.
@@ -73,7 +80,7 @@ test("a discussion-break vote: the break counts down after the item, chat stays 
   const host = await hostParty(browser, "https://www.youtube.com/watch?v=shortClip04", "Talk Short");
   await openRoomAsHost(host.page, host.partyId);
   const guest = await openRoomAsGuest(browser, host.partyId, "Break Bea");
-  const hostQueue = host.page.getByRole("region", { name: "Queue" });
+  const hostQueue = (await openHostPanel(host.page)).getByRole("region", { name: "Edit queue" });
   await hostQueue.getByLabel("Video link").fill("https://youtu.be/shortClip05");
   await hostQueue.getByLabel("Title (optional)").fill("After The Break");
   await hostQueue.getByRole("button", { name: "Add" }).click();
@@ -81,6 +88,7 @@ test("a discussion-break vote: the break counts down after the item, chat stays 
   const form = host.page.getByRole("form", { name: "Open a poll" });
   await form.getByLabel("Vote on").selectOption("break");
   await form.getByRole("button", { name: "Open poll" }).click();
+  await closeHostPanel(host.page);
   const guestVote = guest.page.getByRole("region", { name: "Vote" });
   await guestVote.getByRole("radio", { name: "10 min break" }).check();
   await expect(host.page.getByRole("region", { name: "Vote" }).getByTestId("poll-tally").nth(2)).toContainText("1");

@@ -6,6 +6,7 @@
  */
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { PollForm } from "@/components/watch-room/poll-form";
 import { PollPanel } from "@/components/watch-room/poll-panel";
 import { emptyQueue, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
 
@@ -88,8 +89,14 @@ test("the host of a public poll sees names; a running break shows a countdown wi
   expect(send).toHaveBeenLastCalledWith({ v: 1, type: "break.skip" });
 });
 
+test("with no poll and no break the panel is not shown, to the host either (opening one is in the host panel)", () => {
+  setup({ isHost: true, poll: null });
+  expect(screen.queryByTestId("poll-panel")).toBeNull();
+});
+
 test("the open-poll form needs two options and sends queue items, links and titles", async () => {
-  const { send } = setup({ isHost: true, poll: null });
+  const send = jest.fn<Promise<void>, [ClientCommand]>(async () => undefined);
+  render(<PollForm queue={queue} send={send} />);
   const form = screen.getByRole("form", { name: "Open a poll" });
   expect(form).toBeInTheDocument();
   const submit = screen.getByRole("button", { name: "Open poll" });

@@ -5,7 +5,7 @@
  */
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { QueuePanel } from "@/components/watch-room/queue-panel";
+import { QueueEditor } from "@/components/watch-room/queue-editor";
 import { emptyQueue, type ClientCommand } from "@/lib/sync";
 
 function deferredSend() {
@@ -22,7 +22,7 @@ function deferredSend() {
 test("the next link typed while the previous one is being added is kept", async () => {
   const user = userEvent.setup();
   const { send, pending } = deferredSend();
-  render(<QueuePanel queue={emptyQueue()} nowPlaying="First" isHost startsIn={null} send={send} />);
+  render(<QueueEditor queue={emptyQueue()} send={send} />);
   const link = screen.getByLabelText("Video link");
   const title = screen.getByLabelText("Title (optional)");
   await user.type(link, "https://youtu.be/shortClip02");
@@ -43,7 +43,7 @@ test("the next link typed while the previous one is being added is kept", async 
 test("a refused link stays in the field with the reason", async () => {
   const user = userEvent.setup();
   const { send, pending } = deferredSend();
-  render(<QueuePanel queue={emptyQueue()} nowPlaying="First" isHost startsIn={null} send={send} />);
+  render(<QueueEditor queue={emptyQueue()} send={send} />);
   await user.type(screen.getByLabelText("Video link"), "https://vimeo.com/76979871");
   await user.click(screen.getByRole("button", { name: "Add" }));
   await act(async () => pending[0]!.reject(new Error("Only YouTube and TikTok video links can be queued in this party.")));

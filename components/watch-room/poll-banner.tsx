@@ -1,0 +1,26 @@
+"use client";
+/**
+ * A running poll, announced across the top of the video, where everyone is already looking (the poll
+ * itself sits with the room's panels, below the fold on a laptop, in a tab on a phone). "Vote" takes
+ * the viewer to it.
+ */
+import { pollQuestion } from "@/extension/src/overlay/poll-text";
+import { isUnresolved, type Poll } from "@/lib/sync";
+import { Button } from "@/components/ui/button";
+
+export function PollBanner({ poll, voted, onShow }: { poll: Poll | null; voted: boolean; onShow(): void }) {
+  if (!poll || !isUnresolved({ poll })) return null;
+  const tie = poll.status === "tie";
+  return (
+    <div role="status" className="flex items-center gap-3 rounded-lg border border-cyan-300/60 bg-cyan-950/80 px-3 py-1.5 text-sm text-cyan-50" data-testid="poll-banner">
+      <span aria-hidden className="text-lg">🗳️</span>
+      <p className="min-w-0 flex-1">
+        <span className="font-semibold">{tie ? "Poll tied: " : "Poll: "}</span>
+        {pollQuestion(poll)}
+      </p>
+      <Button size="sm" className="min-h-11 shrink-0" onClick={onShow}>
+        {voted || tie ? "See poll" : "Vote"}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+/**
+ * The host's recording controls, in the host panel: the host of a YouTube party starts and stops
+ * recording (choosing whether chat goes in) and gets a link to the recording once it is saved.
+ * Everyone sees that the party is recorded in recording-bar.tsx.
+ */
+import Link from "next/link";
+import { useState } from "react";
+import { ApiClient } from "@/extension/src/background/api-client";
+import { linkClass } from "@/components/parties/styles";
+import { PROTOCOL_VERSION, type RecordingCommand, type RecordingState } from "@/lib/sync";
+import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/card";
+
+interface RecordingControlsProps {
+  partyId: string;
+  token: string;
+  recording: RecordingState | null;
+  /** The host's account may record (guests cannot own a recording) a YouTube video. */
+  canRecord: boolean;
+}
+
+export function RecordingControls({ partyId, token, recording, canRecord }: RecordingControlsProps) {
+  const [includeChat, setIncludeChat] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  async function send(command: RecordingCommand) {
+    setBusy(true);
+    setError(null);
+    try {
+      const { recordingId } = await new ApiClient(window.location.origin).record(token, partyId, command);
+      setSaved(command.type === "recording.stop" ? recordingId : null);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : "That did not work. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!canRecord && !recording && !saved) return <p className="text-sm text-slate-400">Recording is for YouTube parties hosted from an account.</p>;
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="recording-controls">
+      {recording && (
+        <>
+          <Badge tone="live">● Recording</Badge>
+          <span className="text-slate-200">{recording.includeChat ? "Chat included." : "Chat not included."}</span>
+        </>
+      )}
+      {canRecord && !recording && (
+        <>
+          <Button size="sm" className="min-h-11" disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.start", includeChat })}>
+            Record
+          </Button>
+          <label className="flex min-h-11 items-center gap-2 text-slate-200">
+            <input type="checkbox" className="size-6 accent-cyan-300" checked={includeChat} onChange={(e) => setIncludeChat(e.target.checked)} /> Include chat
+          </label>
+        </>
+      )}
+      {recording && (
+        <Button variant="secondary" size="sm" className="min-h-11" disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.stop" })}>
+          Stop recording
+        </Button>
+      )}
+      {saved && !recording && (
+        <span className="text-slate-200" role="status">
+          Recording saved. <Link className={`${linkClass} inline-flex min-h-11 items-center`} href={`/recordings/${saved}`}>Open the recording</Link>
+        </span>
+      )}
+      {error && (
+        <span role="alert" className="text-red-300">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
