@@ -296,7 +296,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const player = (
     <>
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="min-w-0 flex-1 truncate text-xl font-bold text-white md:text-2xl" title={party.title}>
+        <h1 className="min-w-0 basis-full truncate md:basis-0 md:flex-1 text-xl font-bold text-white md:text-2xl" title={party.title}>
           {party.title || "Watch party"}
         </h1>
         {!ended && <RoomActions partyId={partyId} token={token} title={party.title} visibility={party.visibility} inviteCode={inviteCode} isHost={isHost} onLeft={onLeft} />}
