@@ -49,6 +49,13 @@ async function playPast(hostPage: Page, guest: Page): Promise<void> {
   });
   await expect.poll(async () => (await roomVideo(guest)).t, { timeout: 45_000 }).toBeGreaterThan(22);
   await expect.poll(async () => (await roomVideo(guest)).paused).toBe(false);
+  // The guest's own catch-up (a seek and hold) is over before the host goes.
+  await expect
+    .poll(async () => {
+      const [h, g] = await Promise.all([videoState(hostPage), roomVideo(guest)]);
+      return Math.abs(g.t - (h.t + ((g.at - h.at) / 1000) * h.rate));
+    }, { timeout: 30_000, intervals: [200] })
+    .toBeLessThan(0.25);
 }
 
 const extensionVideo = (page: Page): Promise<RoomVideoState> => videoState(page).then((s) => ({ ...s, src: "" }));

@@ -89,9 +89,12 @@ function playedOn(before: RoomVideoState, now: number): number {
 
 /**
  * A host came back to a party that played (its player read `before` last): host and guest play at the
- * party's position, advanced by the time that passed (±1 s), and the guest — sampled from just after
- * `before` was read, before the host went (`startVideoSampling`) — was never seen paused or sent back. A few seconds on they still
- * play together. Returns the ms from `backAt` (when the host set off back) until the host's player played at the party's position.
+ * party's position, advanced by the time that passed (±1 s); the guest — sampled from just after
+ * `before` was read, before the host went (`startVideoSampling`) — played on until the host was back
+ * (never seen paused meanwhile) and was never sent back; and a few seconds on they play together.
+ * (A pause after the return is not the return's doing: a host player that stalls on a loaded machine
+ * holds the party by design, so the later checks wait for playing rather than forbid a pause.)
+ * Returns the ms from `backAt` (when the host set off back) until the host played at the party's position.
  */
 export async function expectPartyContinued(hostVideo: () => Promise<RoomVideoState>, guest: Page, before: RoomVideoState, backAt: number): Promise<number> {
   let resumedAt = 0;
@@ -105,18 +108,25 @@ export async function expectPartyContinued(hostVideo: () => Promise<RoomVideoSta
       { timeout: 30_000, intervals: [100] },
     )
     .toBe(true);
-  const g = await roomVideo(guest);
-  expect(g.paused).toBe(false);
-  expect(Math.abs(g.t - playedOn(before, g.at))).toBeLessThan(1);
-  const mark = (await hostVideo()).t;
-  await expect.poll(async () => (await hostVideo()).t, { timeout: 15_000 }).toBeGreaterThan(mark + 3);
-  const [h, g2] = await Promise.all([hostVideo(), roomVideo(guest)]);
-  expect(h.paused || g2.paused).toBe(false);
-  expect(Math.abs(h.t + ((g2.at - h.at) / 1000) * h.rate - g2.t)).toBeLessThan(1);
-  // The guest played on throughout: no sample paused, none behind where the party was.
   const seen = await videoSamples(guest);
   expect(seen.length).toBeGreaterThan(10);
-  expect(seen.filter((s) => s.paused || s.t < before.t - 1)).toEqual([]);
+  expect(seen.filter((s) => s.paused && s.at <= resumedAt)).toEqual([]);
+  await expect
+    .poll(async () => {
+      const g = await roomVideo(guest);
+      return !g.paused && Math.abs(g.t - playedOn(before, g.at)) < 1;
+    })
+    .toBe(true);
+  const mark = (await hostVideo()).t;
+  await expect.poll(async () => (await hostVideo()).t, { timeout: 15_000 }).toBeGreaterThan(mark + 3);
+  await expect
+    .poll(async () => {
+      const [h, g] = await Promise.all([hostVideo(), roomVideo(guest)]);
+      return !h.paused && !g.paused && Math.abs(h.t + ((g.at - h.at) / 1000) * h.rate - g.t) < 1;
+    })
+    .toBe(true);
+  // Never behind where the party was: nobody went back to 0:00 (or anywhere before the host left).
+  expect((await videoSamples(guest)).filter((s) => s.t < before.t - 1)).toEqual([]);
   return resumedAt - backAt;
 }
 

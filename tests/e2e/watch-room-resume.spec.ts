@@ -5,7 +5,7 @@
  * sent back while the host is away and coming back. (The extension host: extension-resume.spec.ts.)
  */
 import { expect, test, type Page } from "@playwright/test";
-import { expectPartyContinued, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo, startVideoSampling } from "./watch-room-helpers";
+import { expectPartyContinued, expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo, startVideoSampling } from "./watch-room-helpers";
 
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eResumeCl";
 
@@ -16,6 +16,8 @@ async function playPast(host: Page, guest: Page, from: number): Promise<void> {
   await host.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await roomVideo(guest)).t, { timeout: 45_000 }).toBeGreaterThan(from);
   await expect.poll(async () => (await roomVideo(guest)).paused).toBe(false);
+  // The guest's own catch-up (a seek and hold) is over before the host goes.
+  await expectRoomInSync(host, guest);
 }
 
 test("a host who reloads the room continues the party where it is; guests play on", async ({ browser }) => {
