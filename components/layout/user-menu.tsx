@@ -20,7 +20,8 @@ export function UserMenu() {
   const modal = useAuthModal();
   const toast = useToast();
 
-  if (isLoading) return <div className="h-9 w-40" aria-hidden="true" />;
+  // As tall as the buttons that replace it (44 px on a phone, components/ui/button.tsx): the header does not grow.
+  if (isLoading) return <div className="h-9 w-40 max-sm:h-11" aria-hidden="true" />;
 
   if (!user) {
     return (

@@ -56,7 +56,7 @@ export function Dropdown({ label, children }: { label: ReactNode; children: (clo
         onClick={() => setOpen((o) => !o)}
         // max-w-full: a button sizes to its content whatever its container allows; a long label must
         // shrink (and truncate) with the container instead, e.g. a long name in a phone's header.
-        className="flex max-w-full items-center gap-2 rounded-md border border-slate-600 px-3 py-1.5 text-sm text-slate-100 hover:border-accent-fg"
+        className="flex max-w-full items-center gap-2 rounded-md max-sm:min-h-11 border border-slate-600 px-3 py-1.5 text-sm text-slate-100 hover:border-accent-fg"
       >
         {label}
         <span aria-hidden="true" className="text-xs">▾</span>
