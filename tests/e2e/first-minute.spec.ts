@@ -8,7 +8,7 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
 import { smallTapTargets } from "./tap-targets";
-import { expectRoomInSync, hostParty, openRoomAsGuest, openRoomAsHost, roomVideo } from "./watch-room-helpers";
+import { closeHostPanel, expectRoomInSync, hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo, showRoomTab } from "./watch-room-helpers";
 
 const VIDEO_ID = "e2eRoomClip";
 const VIDEO_URL = `https://www.youtube.com/watch?v=${VIDEO_ID}`;
@@ -90,6 +90,7 @@ for (const [device, options] of Object.entries(VIEWPORTS)) {
       const guest = await joinByLink(browser, link, options, "Guest Gail");
       await expect(guest.getByTestId("members-count")).toHaveText("2 watching", { timeout: 15_000 });
       await expect(guest.getByRole("heading", { level: 1 })).toHaveText(PLAYER_TITLE);
+      await showRoomTab(host, "People");
       await expect(host.getByRole("list", { name: "Who is watching" })).toContainText("Guest Gail", { timeout: 15_000 });
       await host.getByRole("button", { name: "Play", exact: true }).click();
       await expect.poll(async () => (await roomVideo(guest)).paused, { timeout: 45_000 }).toBe(false);
@@ -196,7 +197,9 @@ test("Leave takes a guest off everyone's list at once; End party shows every mem
   await expect(host.page.getByTestId("members-count")).toHaveText("2 watching");
 
   // Recorded, then ended by the host (asked in the page first).
-  await host.page.getByRole("button", { name: "Record" }).click();
+  const tools = await openHostPanel(host.page);
+  await tools.getByRole("button", { name: "Record" }).click();
+  await closeHostPanel(host.page);
   await expect(host.page.getByTestId("recording-badge")).toHaveText("● Recording");
   await expect(stay.page.getByTestId("recording-badge")).toHaveText("● Recording");
   await host.page.getByRole("button", { name: "End party" }).click();
@@ -243,6 +246,7 @@ test("phone: a signed-in user picks one of their playlists and starts a private 
   await expect(page).toHaveURL(/\/watch\//, { timeout: 20_000 });
   await expect(page.getByTestId("sync-status")).toContainText("You are the host", { timeout: 60_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("First pick");
+  await showRoomTab(page, "Queue");
   await expect(page.getByText("Second pick").first()).toBeVisible();
   const current = (await (await page.request.get("/api/v1/users/me/current-party")).json()) as { current_party: { id: string } };
   const party = (await (await page.request.get(`/api/v1/parties/${current.current_party.id}`)).json()) as { visibility: string };

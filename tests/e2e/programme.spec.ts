@@ -7,7 +7,7 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
 import { createScheduledPartyViaApi, expectNoSeriousAxeViolations, rsvpViaApi } from "./scheduled-party-helpers";
-import { hostParty, openRoomAsHost } from "./watch-room-helpers";
+import { hostParty, openRoomAsHost, showRoomTab } from "./watch-room-helpers";
 
 /** Several users and page loads on a shared 2-core machine: the default 30 s is too tight. */
 const MULTI_PAGE_TIMEOUT_MS = 240_000;
@@ -122,6 +122,7 @@ test("a scheduled party's programme, started by its host, is live for a user who
   expect(await guestPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await offer.getByRole("link", { name: `Join ${title}` }).click();
   await guestPage.waitForURL(`**/watch/${liveId}`);
+  await showRoomTab(guestPage, "Queue");
   const guestQueue = guestPage.getByRole("region", { name: "Queue" });
   await expect(guestQueue.getByTestId("now-playing")).toHaveText("Second short", { timeout: 60_000 });
   await expect(upNext(guestPage)).toHaveText(["1. Opening short"]);

@@ -143,3 +143,13 @@ export async function closeHostPanel(page: Page): Promise<void> {
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Host tools" })).toHaveCount(0);
 }
+
+/** On a phone the room's panels are tabs under the video: select one (a laptop shows them all). */
+export async function showRoomTab(page: Page, name: "Chat" | "People" | "Queue" | "Polls"): Promise<void> {
+  const tab = page.getByRole("tab", { name: new RegExp(`^${name}`) });
+  // The room has rendered (its player section) before the layout is known.
+  await expect(page.getByRole("region", { name: "Player" })).toBeVisible({ timeout: 60_000 });
+  if ((await page.getByRole("tablist", { name: "Room" }).count()) === 0) return;
+  await tab.click();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+}
