@@ -87,8 +87,9 @@ test("the demo seed lists scheduled parties and no live party nobody hosts", asy
   const deadline = Date.now() + 60_000;
   while (!app.output().includes("[viewparty] seeded") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   expect(app.output()).toContain("[viewparty] seeded");
-  const live = (await (await fetch(`${app.baseUrl}/api/v1/parties/active`)).json()) as unknown[];
-  expect(live).toEqual([]);
+  // Only the seed's own hosts count: on PostgreSQL the database is shared with the other test files' parties.
+  const live = (await (await fetch(`${app.baseUrl}/api/v1/parties/active`)).json()) as { host_username: string | null }[];
+  expect(live.filter((party) => ["movienight", "streamqueen", "animeclub"].includes(party.host_username ?? ""))).toEqual([]);
   const scheduled = (await (await fetch(`${app.baseUrl}/api/v1/scheduled-parties`)).json()) as { title: string }[];
   expect(scheduled.length).toBeGreaterThanOrEqual(5);
 });

@@ -59,14 +59,18 @@ export async function handleRecordingCommand(room: Room, caller: RecordingCaller
       lastFlushAt: new Date(now),
     });
     claimRecording(room, id);
+    let eventId: string;
     try {
-      const eventId = await publish(room, { v: PROTOCOL_VERSION, type: "recording", recording: { id, startedAt: now, includeChat: command.includeChat } });
-      return { id: eventId, recordingId: id };
+      eventId = await publish(room, { v: PROTOCOL_VERSION, type: "recording", recording: { id, startedAt: now, includeChat: command.includeChat } });
     } catch (error) {
       forgetClaim(id);
       await db.delete(partyRecording).where(eq(partyRecording.id, id));
       throw error;
     }
+    // Answer once this instance has folded the start (through Redis, a round trip after the publish),
+    // as the stop does: a stop sent right after this answer must find the recording.
+    await room.folded(eventId, FOLD_WAIT_MS);
+    return { id: eventId, recordingId: id };
   }
 
   const current = room.recording;
