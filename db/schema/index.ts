@@ -5,3 +5,4 @@ export * from "./parties";
 export * from "./scheduled-parties";
 export * from "./party-moderation";
 export * from "./recordings";
+export * from "./party-durable-events";

@@ -35,6 +35,7 @@ import { getEnv } from "@/lib/server/env";
 import type { PartyState } from "@/lib/sync";
 import { toActiveParty, type PartyRow } from "@/lib/server/parties/party-row";
 import { hostListing } from "@/lib/server/users/find-private-host-ids";
+import { forgetDurableEvents } from "./durable-events";
 import { getBus } from "./get-bus";
 import { publishMeta } from "./publish";
 import type { Room } from "./room";
@@ -56,6 +57,8 @@ export async function setPartyState(room: Room, state: PartyState, hostAwaySince
     .returning();
   await publishMeta(room, { ...room.meta, state });
   if (state === "ENDED") {
+    // Nothing is rebuilt for an ended party: its saved chat, moderation and queue go with it.
+    await forgetDurableEvents(room.id).catch((error: unknown) => console.error("[realtime] forget durable events", error));
     if (room.meta.visibility === "public") await (await getBus()).publishDirectory({ type: "PARTY_ENDED", payload: { id: room.id } });
   } else if (row) await publishListing(room, row);
 }

@@ -6,19 +6,29 @@ import "server-only";
 import { PROTOCOL_VERSION, type PartyMeta } from "@/lib/sync";
 import { conflict } from "@/lib/server/http/api-error";
 import { PartyEndedError, type LoggedServerEvent } from "./bus";
+import { forgetDurableEvents, isDurableEvent, persistPartyEvent } from "./durable-events";
 import { getBus, readyBus } from "./get-bus";
 import type { Room } from "./room";
 
 /**
  * Appends to the party's log; the event reaches this replica (and every instance's) through the bus.
  * An ended party takes nothing more (409), so a command racing the end cannot revive its log.
+ *
+ * Chat, reports, moderation and the queue are committed to the database first (durable-events.ts):
+ * the bus's log does not outlive a crash of the in-process bus or a restart of Redis, and what a
+ * member saw or was told is saved must. Written before the append, so nobody sees what is not saved.
  */
 export async function publish(room: Room, event: LoggedServerEvent): Promise<string> {
   if (room.ended) throw conflict(PARTY_ENDED);
+  if (isDurableEvent(event)) await persistPartyEvent(room.id, event);
   try {
     return await (readyBus() ?? (await getBus())).append(room.id, event);
   } catch (error) {
-    if (error instanceof PartyEndedError) throw conflict(PARTY_ENDED);
+    if (error instanceof PartyEndedError) {
+      // The party ended meanwhile: its saved state was (or is being) deleted; so is this row.
+      if (isDurableEvent(event)) void forgetDurableEvents(room.id).catch(() => {});
+      throw conflict(PARTY_ENDED);
+    }
     throw error;
   }
 }

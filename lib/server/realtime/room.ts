@@ -27,6 +27,7 @@ import {
   type Stroke,
 } from "@/lib/sync";
 import { compareEventIds, loggedEvent, type LoggedEvent } from "./bus";
+import type { DurableEvent } from "./durable-events";
 import type { MemberProfile } from "./roster";
 
 /**
@@ -149,6 +150,16 @@ export class Room {
 
   get ended(): boolean {
     return this.meta.state === "ENDED";
+  }
+
+  /**
+   * Folds a saved event (durable-events.ts) into a replica being built, before the bus's log: no id,
+   * no fan-out (nobody subscribes yet). The log's events fold after it; a chat message or report in
+   * both is held once (the fold deduplicates them by id), a later moderation or queue state replaces it.
+   */
+  restore(event: DurableEvent): void {
+    this.current = foldPartyEvent(this.current, event);
+    if (event.type === "chat") this.lastChatAt.set(event.message.userId, event.message.at);
   }
 
   /** Folds one logged event into the replica and fans it out; events already seen are ignored. */

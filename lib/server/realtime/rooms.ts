@@ -18,6 +18,7 @@ import { initialPlaybackState } from "@/lib/sync";
 import { toMeta, type PartyRow } from "@/lib/server/parties/party-row";
 import { watchPollDeadline } from "@/lib/server/parties/poll-deadline";
 import { stopTwitchVotes, syncTwitchVotes } from "@/lib/server/twitch-votes/twitch-votes";
+import { loadDurableEvents } from "./durable-events";
 import { getBus } from "./get-bus";
 import { armHostTimers, clearHostTimers } from "./party-lifecycle";
 import { addLocalMember, cancelPresence, schedulePresence, type ConnectingMember } from "./presence";
@@ -43,6 +44,9 @@ async function bootstrap(partyId: string, known?: PartyRow): Promise<RoomEntry> 
   if (room.ended) return { room, unsubscribe: () => {}, retired: true };
   // Every instance holding the party closes its poll at the deadline (idempotent across instances).
   room.onPoll = () => watchPollDeadline(room);
+  // The saved chat, moderation and queue first (the database is their home), then the log's recent
+  // events: after a crash of the in-process bus or a restart of Redis the log is empty or shorter.
+  for (const event of await loadDurableEvents(partyId)) room.restore(event);
   for (const event of await bus.tail(partyId)) room.apply(event);
   if (room.ended) return { room, unsubscribe: () => {}, retired: true };
   const unsubscribe = bus.subscribe(partyId, (event) => room.apply(event), room.lastEventId);
