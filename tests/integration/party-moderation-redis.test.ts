@@ -1,9 +1,11 @@
 /**
  * Moderation across instances: two app instances on one database and one Redis. A kick
  * posted to instance A closes the member's stream on instance B and B refuses their rejoin; a guest
- * of B cannot moderate through A either.
+ * of B cannot moderate through A either. The moderation state's home is the database: an instance
+ * started after Redis lost its data builds it from there.
  */
-import { startCluster, type Cluster } from "./helpers/cluster";
+import { Redis } from "ioredis";
+import { startCluster, TEST_REDIS_URL, type Cluster } from "./helpers/cluster";
 import { api, bearer, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
 import type { SseClient } from "./helpers/sse";
 
@@ -66,6 +68,37 @@ test("mute and lock set on instance A are enforced by instance B", async () => {
   expect(chat.status).toBe(403);
   expect(((await chat.json()) as { detail: string }).detail).toBe("The host muted you.");
   const newcomer = await api(b.baseUrl, "POST", `/api/v1/parties/${party.id}/join`, await guestToken(b.baseUrl, "Cluster Late"));
+  expect(newcomer.status).toBe(403);
+  expect(((await newcomer.json()) as { detail: string }).detail).toBe("This party is locked.");
+});
+
+test("after Redis loses its data, an instance started later still refuses the muted guest and the locked door", async () => {
+  const { a, b } = cluster;
+  const host = await guestToken(a.baseUrl, "Cluster Host 3");
+  const party = await createParty(a.baseUrl, host);
+  await join(a.baseUrl, party.id, host);
+  const guest = await guestToken(b.baseUrl, "Cluster Shouter");
+  const member = await join(b.baseUrl, party.id, guest);
+  expect((await command(a.baseUrl, party.id, host, { type: "member.mute", memberId: member.id })).status).toBe(200);
+  expect((await command(a.baseUrl, party.id, host, { type: "room.lock", locked: true })).status).toBe(200);
+  await member.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { locked: boolean }).locked);
+
+  // Redis restarts without persistence: every key of the instances' prefix is gone.
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    const keys = await redis.keys(`${cluster.redisPrefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+
+  const c = await cluster.startInstance();
+  for (const app of [c, a, b]) {
+    const chat = await command(app.baseUrl, party.id, guest, { type: "chat", text: "nobody muted me here" });
+    expect(chat.status).toBe(403);
+    expect(((await chat.json()) as { detail: string }).detail).toBe("The host muted you.");
+  }
+  const newcomer = await api(c.baseUrl, "POST", `/api/v1/parties/${party.id}/join`, await guestToken(c.baseUrl, "Cluster Later"));
   expect(newcomer.status).toBe(403);
   expect(((await newcomer.json()) as { detail: string }).detail).toBe("This party is locked.");
 });

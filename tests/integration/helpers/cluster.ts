@@ -16,6 +16,8 @@ export interface Cluster {
   pg: TestDatabase;
   /** The instances' Redis key prefix (VP_REDIS_PREFIX). */
   redisPrefix: string;
+  /** Starts one more instance on the same database and Redis (stopped with the others). */
+  startInstance: () => Promise<RunningApp>;
   stop: () => Promise<void>;
 }
 
@@ -40,5 +42,10 @@ export async function startCluster(dbPrefix: string, env: Record<string, string>
     await stop().catch(() => {});
     throw error;
   }
-  return { a: apps[0]!, b: apps[1]!, pg, redisPrefix: prefix, stop };
+  const startInstance = async () => {
+    const app = await startApp({ env: shared });
+    apps.push(app);
+    return app;
+  };
+  return { a: apps[0]!, b: apps[1]!, pg, redisPrefix: prefix, startInstance, stop };
 }
