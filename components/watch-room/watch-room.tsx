@@ -4,6 +4,7 @@
  * the page's embedded player and kept in sync by lib/sync — no extension needed. Joins as the signed-in
  * account or as a guest with a username; parties on other sites point to the extension instead.
  */
+import dynamic from "next/dynamic";
 import { useActionState, useEffect, useId, useState } from "react";
 import { ApiClient, ApiRequestError } from "@/extension/src/background/api-client";
 import { JoinPartyButton } from "@/components/parties/join-party-button";
@@ -17,9 +18,10 @@ import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
 import { PRIVATE_ROOM_HINT } from "@/lib/watch-room/room-texts";
-import { RoomEnded } from "./room-ended";
 import { RoomExitLinks } from "./room-exit-links";
 import { RoomView } from "./room-view";
+
+const RoomEnded = dynamic(() => import("./room-ended").then((m) => m.RoomEnded), { ssr: false });
 
 type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
 
