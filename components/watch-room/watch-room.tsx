@@ -31,6 +31,8 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   const [error, setError] = useState<string | null>(null);
   // A guest who chose Leave: the room (and its connection) closes, and the room says so once.
   const [left, setLeft] = useState(false);
+  // The party had ended before this page joined it.
+  const [ended, setEnded] = useState(false);
 
   useEffect(() => {
     if (access.kind !== "resolving") return;
@@ -70,6 +72,12 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
           setAccess({ kind: "resolving" });
           return;
         }
+        if (cause instanceof ApiRequestError && cause.status === 409) {
+          // The party is over (opened again from its link, or reloaded after the end): the end screen,
+          // as everyone in it saw, rather than an error.
+          setEnded(true);
+          return;
+        }
         const message = cause instanceof Error ? cause.message : String(cause);
         // A private party's own id answers "not found" to anyone not in it: say what opens it.
         setError(cause instanceof ApiRequestError && cause.status === 404 ? `${message.replace(/\.$/, "")}. ${PRIVATE_ROOM_HINT}` : message);
@@ -87,6 +95,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     if (youtubeParty) loadYouTubeApi(urls.youtubeApi).catch(() => undefined);
   }, [youtubeParty, urls.youtubeApi]);
 
+  if (ended) return <RoomEnded why="ended" title="" token={token ?? ""} recordingId={null} />;
   if (left) return <RoomEnded why="left" title={detail?.video_title ?? ""} token={token ?? ""} recordingId={null} />;
   if (error) {
     return (
