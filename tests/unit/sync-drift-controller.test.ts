@@ -332,6 +332,45 @@ describe("DriftController", () => {
     expect(quick.tick({ paused: true, driftMs: -150 }).actions).toEqual(expect.arrayContaining([{ type: "seek", position: expect.any(Number) }]));
   });
 
+  it("starts a slow seek again at once when the host lands sooner than it: its landing would only start another", () => {
+    const seekingState: PlaybackState = { ...playing, paused: true, stalled: true, seeking: true, position: 400, seq: 2 };
+    const h = harness(seekingState);
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    h.advance(100);
+    const aim = 400 + (100 + Math.SQRT2 * 1.45 * 300) / 1000;
+    expect(h.tick({ paused: false, currentTime: 101 }).actions).toContainEqual({ type: "seek", position: aim });
+    h.advance(100);
+    expect(h.tick({ paused: true, seeking: true, currentTime: aim })).toMatchObject({ actions: [], status: "seeking" });
+    // A quick host player: landed on 400.0 and plays 150 ms after it started. Our seek, 2.2 s long,
+    // would land on 400.7 when the host is at 402.1: behind by far more than a rate correction makes up.
+    h.advance(100);
+    h.controller.pushState({ ...playing, position: 400, at: S + 150, seq: 3 });
+    const again = h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: aim }) });
+    expect(again.status).toBe("seeking");
+    // Aimed where the host will be once a new seek (2.2 s and its margin) lands, from its landing.
+    const hostNow = 400 + (h.now - 150) / 1000;
+    expect(again.actions).toContainEqual({ type: "seek", position: hostNow + (2200 + 1.45 * 300) / 1000 });
+    // The new seek is not started again on the next tick (the host's state did not change since).
+    h.advance(100);
+    const next = h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: hostNow + 2.6 }) });
+    expect(next).toMatchObject({ actions: [], status: "seeking" });
+  });
+
+  it("lets a seek under way land when the host's new state leaves it close enough, or it is about due", () => {
+    const h = harness();
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    const first = h.tick({ driftMs: -5000 });
+    const aim = (first.actions.find((a) => a.type === "seek") as { position: number }).position;
+    // The host corrects its position by 50 ms: our seek still lands ahead. Nothing to do.
+    h.advance(500);
+    h.controller.pushState({ ...playing, position: 100.05, at: S + 400, seq: 2 });
+    expect(h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: aim }) }).actions).toEqual([]);
+    // The host jumps 1 s ahead when the seek is about due: it may land any moment, let it.
+    h.advance(1600);
+    h.controller.pushState({ ...playing, position: 102.1, at: S + 2100, seq: 3 });
+    expect(h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: aim }) }).actions).toEqual([]);
+  });
+
   it("plays on through a host's stall until 100 ms past its frame, so a blip costs nothing", () => {
     const h = harness({ ...playing, paused: true, stalled: true, position: 42 });
     // The news of the stall took 40 ms: we are 40 ms past the frame and keep playing for 60 ms more.
