@@ -474,7 +474,12 @@ export class DriftController {
     if (this.pendingSeek) {
       const seek = this.pendingSeek;
       if (player.seeking) seek.sawSeeking = true;
-      const landed = !player.seeking && (seek.sawSeeking || Math.abs(player.currentTime - seek.to) < 0.5);
+      // Landed unseen (between two ticks): the player reads about where we sent it or, playing, up
+      // to as far past it as it can have played since (a busy page, playing through its resync, may
+      // first look seconds later: the frame then says nothing of a seek still under way).
+      const playedS = player.paused ? 0 : ((now - seek.issuedAt) * Math.max(1, player.playbackRate)) / 1000;
+      const offS = player.currentTime - seek.to;
+      const landed = !player.seeking && (seek.sawSeeking || (offS > -0.5 && offS < 0.5 + playedS));
       if (!landed) {
         // The host moved on while our seek is under way (a slow one: seconds), typically its own seek
         // landing sooner than the one we joined it on: where ours lands, the host will be ahead. Too

@@ -371,6 +371,29 @@ describe("DriftController", () => {
     expect(h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: aim }) }).actions).toEqual([]);
   });
 
+  it("on a busy page, sees a seek that landed during a long task (and played on since) as landed", () => {
+    const h = harness();
+    h.controller.restoreLearned({ seekLatencyMs: 300, seekDeviationMs: 30, playLatencyMs: 0, rateBias: 0 });
+    h.tick();
+    h.advance(1500); // a long task: the page is busy
+    h.tick();
+    h.advance(100);
+    // Far off (confirmed by a second reading): a busy page seeks to where the host will be when it
+    // lands, and plays on meanwhile.
+    h.tick({ driftMs: -5000 });
+    h.advance(100);
+    const first = h.tick({ driftMs: -5000 });
+    expect(first.actions).toEqual([{ type: "seek", position: 101.7 + 0.3 }]);
+    // The seek landed 250 ms short, then a 2.5 s long task: the page's next look is 2.8 s on, with the
+    // player 2.5 s past where it was sent and 250 ms behind the host. A rate correction is due, not a
+    // wait for a seek that is long over (until its 5 s timeout).
+    h.advance(2800);
+    const after = h.tick({ driftMs: -250 });
+    expect(after.status).not.toBe("seeking");
+    const actions = [after, ...[1, 2].map(() => (h.advance(100), h.tick({ driftMs: -250 })))].flatMap((d) => d.actions);
+    expect(actions).toContainEqual({ type: "setRate", rate: expect.any(Number) });
+  });
+
   it("plays on through a host's stall until 100 ms past its frame, so a blip costs nothing", () => {
     const h = harness({ ...playing, paused: true, stalled: true, position: 42 });
     // The news of the stall took 40 ms: we are 40 ms past the frame and keep playing for 60 ms more.
