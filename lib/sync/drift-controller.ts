@@ -260,6 +260,8 @@ export class DriftController {
   private lastTickAt: number | null = null;
   private janky = false;
   private jankyUntil = Number.NEGATIVE_INFINITY;
+  /** The longest gap between ticks (ms) since the page became busy: how late a timer may fire now. */
+  private longestGapMs = 0;
   /** The player plays at its rate × (1 + this); learned (see biasMinSpanMs). */
   private rateBias = 0;
   /**
@@ -413,10 +415,14 @@ export class DriftController {
   tick(input: DriftInput): DriftDecision {
     const { now, serverNow, player } = input;
     this.janky = now < this.jankyUntil;
+    if (!this.janky) this.longestGapMs = 0;
     this.clockSettled = input.clockSettled ?? true;
     // A landing seen after a long gap happened anywhere in it: not a measurement of the seek latency.
     const promptTick = this.lastTickAt !== null && now - this.lastTickAt <= this.config.jankGapMs;
-    if (this.lastTickAt !== null && !promptTick) this.jankyUntil = now + this.config.jankMemoryMs;
+    if (this.lastTickAt !== null && !promptTick) {
+      this.jankyUntil = now + this.config.jankMemoryMs;
+      this.longestGapMs = Math.max(this.longestGapMs, now - this.lastTickAt);
+    }
     this.lastTickAt = now;
     this.clockErrorMs = this.clockSettled ? 0 : Math.min(input.clockErrorMs ?? 0, 200);
     const actions: PlayerAction[] = [];
@@ -765,7 +771,13 @@ export class DriftController {
   /** Plan and start a rate correction; returns when it ends. */
   private startCorrection(actions: PlayerAction[], now: number, driftMs: number, hostRate: number): number {
     const { rateStep, maxRateDelta, correctionHorizonMs } = this.config;
-    const delta = Math.min(maxRateDelta, Math.abs(driftMs) / correctionHorizonMs);
+    // A busy page may sleep through the correction's end by as long as its longest long task (G). At
+    // the usual pace (the drift in 1 s) that overshoots by up to 3 × the drift for G = 3 s: 40 ms ahead
+    // became 200 ms behind, and the next correction overshot again. Planned over G / 2 longer, a task
+    // at its end overshoots by at most 1.2 × the drift (0.6 × on average), and the pace still makes up
+    // a resync's residual in a couple of seconds (over G longer, the resync under load took longer).
+    const horizonMs = correctionHorizonMs + (this.janky ? this.longestGapMs / 2 : 0);
+    const delta = Math.min(maxRateDelta, Math.abs(driftMs) / horizonMs);
     const base = this.baseRate(hostRate);
     let rate = roundTo(base * (1 - Math.sign(driftMs) * delta), rateStep);
     if (rate === base) rate = roundTo(base - Math.sign(driftMs) * rateStep, rateStep);

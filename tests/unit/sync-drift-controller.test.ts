@@ -100,6 +100,11 @@ describe("DriftController", () => {
       h.advance(100);
       d = h.tick({ driftMs: 20 });
     }
+    // Ticked every 100 ms meanwhile, as the page does (ticks seconds apart are a busy page's).
+    while (h.now + 100 < d.wakeAt!) {
+      h.advance(100);
+      h.tick({ driftMs: 20 * (1 - (h.now - (d.wakeAt! - 1000)) / 1000), playbackRate: 0.98 });
+    }
     h.advance(d.wakeAt! - h.now);
     h.tick({ driftMs: 0, playbackRate: 0.98 }); // restore
     const during: string[] = [];
@@ -392,6 +397,26 @@ describe("DriftController", () => {
     expect(after.status).not.toBe("seeking");
     const actions = [after, ...[1, 2].map(() => (h.advance(100), h.tick({ driftMs: -250 })))].flatMap((d) => d.actions);
     expect(actions).toContainEqual({ type: "setRate", rate: expect.any(Number) });
+  });
+
+  it("on a busy page, corrects by a gentler rate: a long task over its end overshoots by half as much", () => {
+    const h = harness();
+    h.tick();
+    h.advance(3000); // a 3 s long task: the correction's end may be seen this late
+    h.tick();
+    let decision = h.tick({ driftMs: 40 });
+    for (let i = 0; i < 5 && decision.actions.length === 0; i++) {
+      h.advance(100);
+      decision = h.tick({ driftMs: 40 });
+    }
+    const setRate = decision.actions.find((a) => a.type === "setRate") as { rate: number } | undefined;
+    expect(setRate).toBeDefined();
+    // Slower, then: a 3 s long task at the correction's end overshoots by |1 − rate| × 3 s, 60 ms at
+    // most (at the usual 0.96, 120 ms: 40 ms ahead would become 80 ms behind).
+    expect(setRate!.rate).toBeLessThan(1);
+    expect(Math.round((1 - setRate!.rate) * 3000)).toBeLessThanOrEqual(60);
+    // A page that is not busy corrects the same drift at the usual pace (40 ms in 1 s: 0.96).
+    expect(steadyDrift(harness(), 40).actions).toEqual([{ type: "setRate", rate: 0.96 }]);
   });
 
   it("plays on through a host's stall until 100 ms past its frame, so a blip costs nothing", () => {
