@@ -31,6 +31,7 @@ import { PollBanner } from "./poll-banner";
 import { PollPanel } from "./poll-panel";
 import { QueuePanel } from "./queue-panel";
 import { RecordingBar } from "./recording-bar";
+import { StopOwnRecording } from "./recording-controls";
 import { RequestsPanel } from "./requests-panel";
 import { RemovedScreen } from "./removed-screen";
 import { RoomActions } from "./room-actions";
@@ -362,7 +363,11 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           {partyAdsText(model)}
         </p>
       )}
-      {!ended && <RecordingBar recording={model.recording ?? null} />}
+      {!ended && (
+        <RecordingBar recording={model.recording ?? null}>
+          {!isHost && model.recording?.startedBy !== undefined && model.recording.startedBy === youId && <StopOwnRecording partyId={partyId} token={token} />}
+        </RecordingBar>
+      )}
       {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
     </>
   );

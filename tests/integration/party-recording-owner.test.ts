@@ -42,7 +42,9 @@ async function handedOver(prefix: string) {
   const started = await command(live.baseUrl, party.id, owner, { type: "recording.start", includeChat: false });
   expect(started.status).toBe(200);
   const recordingId = ((await started.json()) as { recordingId: string }).recordingId;
-  await nextMember.stream.waitFor((e) => e.type === "recording" && (e.recording as { id: string } | null)?.id === recordingId);
+  // Every member learns whose recording it is (the room offers Stop to that member only).
+  const announced = await nextMember.stream.waitFor((e) => e.type === "recording" && (e.recording as { id: string } | null)?.id === recordingId);
+  expect(announced.data.recording).toMatchObject({ id: recordingId, startedBy: ownerMember.id });
   expect((await command(live.baseUrl, party.id, owner, { type: "host.handover", memberId: nextMember.id })).status).toBe(200);
   await nextMember.stream.waitFor((e) => e.type === "party" && (e.party as { hostUserId: string }).hostUserId === nextMember.id);
   return { owner, next, partyId: party.id, recordingId, ownerMember, nextMember };

@@ -63,7 +63,7 @@ export async function handleRecordingCommand(room: Room, caller: RecordingCaller
     claimRecording(room, id);
     let eventId: string;
     try {
-      eventId = await publish(room, { v: PROTOCOL_VERSION, type: "recording", recording: { id, startedAt: now, includeChat: command.includeChat } });
+      eventId = await publish(room, { v: PROTOCOL_VERSION, type: "recording", recording: { id, startedAt: now, includeChat: command.includeChat, startedBy: caller.id } });
     } catch (error) {
       forgetClaim(id);
       await db.delete(partyRecording).where(eq(partyRecording.id, id));
