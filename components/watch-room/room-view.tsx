@@ -44,6 +44,8 @@ import { useWideRoom } from "./use-wide-room";
 const RoomEnded = dynamic(() => import("./room-ended").then((m) => m.RoomEnded), { ssr: false });
 const RemovedScreen = dynamic(() => import("./removed-screen").then((m) => m.RemovedScreen), { ssr: false });
 const MemoPollPanel = dynamic(() => import("./poll-panel").then((m) => memo(m.PollPanel)), { ssr: false });
+// Shown only to a member who started a recording and then handed the party over.
+const StopOwnRecording = dynamic(() => import("./recording-controls").then((m) => m.StopOwnRecording), { ssr: false });
 const HostPanel = dynamic(() => import("./host-panel").then((m) => m.HostPanel), { ssr: false });
 /** The host's playback controls, likewise only for a host (a guest's player follows the host). */
 const HostControls = dynamic(() => import("./host-controls").then((m) => m.HostControls), { ssr: false });
@@ -364,7 +366,11 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           {partyAdsText(model)}
         </p>
       )}
-      {!ended && <RecordingBar recording={model.recording ?? null} />}
+      {!ended && (
+        <RecordingBar recording={model.recording ?? null}>
+          {!isHost && model.recording?.startedBy !== undefined && model.recording.startedBy === youId && <StopOwnRecording partyId={partyId} token={token} />}
+        </RecordingBar>
+      )}
       {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={(control as { platform?: string } | null)?.platform !== "tiktok"} />}
     </>
   );

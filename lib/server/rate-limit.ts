@@ -136,7 +136,7 @@ export function enforceRateLimitNow(key: string, limit: Limit, detail?: string):
  * else the socket address our server (scripts/server.mjs) stamps on every request. Under `next dev`
  * neither exists and all clients share one bucket.
  */
-export function clientKey(req: Request): string {
+export function clientKey(req: { headers: { get(name: string): string | null } }): string {
   if (getEnv().VP_TRUST_PROXY === "1") {
     const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;

@@ -9,11 +9,16 @@ import { z } from "zod";
 import { RECORDING_TITLE_MAX } from "./recording-limits";
 import { safeText } from "./safe-text";
 
-/** A recording in progress: which one, since when (server ms), and whether chat goes into it. */
+/** A recording in progress: which one, since when (server ms), whether chat goes into it, and whose it is. */
 export const recordingStateSchema = z.object({
   id: z.string().min(1).max(64),
   startedAt: z.number().nonnegative(),
   includeChat: z.boolean(),
+  /**
+   * Who started it: the recording is theirs, so after a hand-over they (not the new host) stop it.
+   * Absent in logs from before it was sent.
+   */
+  startedBy: z.string().min(1).max(64).optional(),
 });
 export type RecordingState = z.infer<typeof recordingStateSchema>;
 

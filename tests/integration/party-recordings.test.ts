@@ -92,7 +92,7 @@ test("a recorded party replays exactly: playback, seeks, chat, drawing and poll 
   await ok(await command(live.baseUrl, party.id, host.token, { type: "seek", position: 120, at: now() }));
   await ok(await command(live.baseUrl, party.id, host.token, { type: "draw.stroke", stroke: { id: "s1", points: [[0.1, 0.1], [0.5, 0.5]], color: "#ff0000", width: 0.01 } }));
   await ok(await command(live.baseUrl, party.id, host.token, { type: "pause", position: 121, at: now() }));
-  await ok(await command(live.baseUrl, party.id, host.token, { type: "poll.open", poll: { kind: "break", durationSeconds: null } }));
+  await ok(await command(live.baseUrl, party.id, host.token, { type: "poll.open", poll: { kind: "break", durationSeconds: null, guestVotes: "one_per_device" } }));
   const opened = await guestStream.waitFor((e) => e.type === "poll" && (e.poll as { status: string }).status === "open");
   const pollId = (opened.data.poll as { id: string }).id;
   await ok(await command(live.baseUrl, party.id, guest, { type: "poll.vote", pollId, option: 1 }));

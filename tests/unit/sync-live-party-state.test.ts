@@ -40,6 +40,7 @@ const poll = (id: string, tallies: number[]): Poll => ({
   id,
   kind: "next",
   visibility: "anonymous",
+  guestVotes: "accounts_only",
   options: [
     { label: "A", url: null, itemId: null, breakSeconds: null },
     { label: "B", url: null, itemId: null, breakSeconds: null },

@@ -30,7 +30,7 @@ import { GUEST_TOKEN_PREFIX } from "@/lib/server/guests/guest-token";
 import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES, commandSocketCloseFor } from "@/lib/sync/command-socket-protocol";
 import { toErrorAnswer } from "@/lib/server/http/error-response";
 import { forbidden, unauthorized } from "@/lib/server/http/api-error";
-import { enforceRateLimitNow } from "@/lib/server/rate-limit";
+import { clientKey, enforceRateLimitNow } from "@/lib/server/rate-limit";
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { getRoom } from "@/lib/server/realtime/rooms";
 import { NOT_A_MEMBER, PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
@@ -101,7 +101,7 @@ export function createCommandSockets(): CommandSockets {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  function serve(ws: WebSocket, partyId: string, pathname: string): void {
+  function serve(ws: WebSocket, partyId: string, pathname: string, address: string): void {
     alive.add(ws);
     ws.on("pong", () => alive.add(ws));
     ws.on("error", () => ws.terminate());
@@ -179,7 +179,7 @@ export function createCommandSockets(): CommandSockets {
         }
         const limited = enforceRateLimitNow(`api:POST:${pathname}:${session.user.id}`, PARTY_COMMAND_RATE_LIMIT);
         if (limited) await limited;
-        const result = await runPartyCommand(partyId, session.user, frame.command, frame.receivedAt);
+        const result = await runPartyCommand(partyId, session.user, frame.command, frame.receivedAt, address);
         const empty = result === undefined || result === null;
         send({ n: frame.n, status: empty ? 204 : 200, body: empty ? null : result });
       } catch (error) {
@@ -229,7 +229,7 @@ export function createCommandSockets(): CommandSockets {
       wss.handleUpgrade(req, socket, head, (ws) => {
         const parsed = idParamSchema.safeParse({ id });
         if (!parsed.success) return refuseWith(ws, parsed.error);
-        serve(ws, parsed.data.id, pathname);
+        serve(ws, parsed.data.id, pathname, upgradeAddress(req));
       });
       return true;
     },
@@ -239,6 +239,16 @@ export function createCommandSockets(): CommandSockets {
     },
     size: () => wss.clients.size,
   };
+}
+
+/**
+ * The caller's address as clientKey reads a request's: the server stamps `x-vp-client-ip` on requests,
+ * not on upgrades, so the socket's own address stands in for it.
+ */
+function upgradeAddress(req: IncomingMessage): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  const headers = { "x-forwarded-for": typeof forwarded === "string" ? forwarded : null, "x-vp-client-ip": req.socket.remoteAddress ?? null };
+  return clientKey({ headers: { get: (name) => headers[name as keyof typeof headers] ?? null } });
 }
 
 /** Closes with the code and detail of what a POST would have answered. */

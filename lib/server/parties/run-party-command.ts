@@ -21,13 +21,17 @@ export const PARTY_COMMAND_RATE_LIMIT: Limit = { windowSeconds: 10, max: 200 };
 
 export const NOT_A_MEMBER = "Join the party before sending to it.";
 
-/** `body`: any JSON; the protocol's own parsers validate it and name what is wrong. */
-export async function runPartyCommand(partyId: string, user: SessionUser, body: unknown, receivedAt: number): Promise<unknown> {
+/**
+ * `body`: any JSON; the protocol's own parsers validate it and name what is wrong. `address`: the
+ * caller's network address as clientKey reads it (a poll counts one guest vote per device by it).
+ */
+export async function runPartyCommand(partyId: string, user: SessionUser, body: unknown, receivedAt: number, address: string): Promise<unknown> {
   // A live party this instance holds is read without a promise: commands are the hot path.
   const room = loadedRoom(partyId) ?? (await getRoom(partyId));
   // The host, and members the in-process bus has on record, are known without a promise.
   if (!(partyMemberNow(room, user.id) ?? (await isPartyMember(room, user.id)))) throw forbidden(NOT_A_MEMBER);
-  if (isModerationCommandInput(body)) return handleModerationCommand(room, partyCaller(user), body);
-  if (isRecordingCommandInput(body)) return handleRecordingCommand(room, { ...partyCaller(user), isGuest: user.isGuest === true }, body);
-  return handleCommand(room, partyCaller(user), body, receivedAt);
+  const caller = { ...partyCaller(user), isGuest: user.isGuest === true, address };
+  if (isModerationCommandInput(body)) return handleModerationCommand(room, caller, body);
+  if (isRecordingCommandInput(body)) return handleRecordingCommand(room, caller, body);
+  return handleCommand(room, caller, body, receivedAt);
 }
