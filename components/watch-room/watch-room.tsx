@@ -17,9 +17,13 @@ import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
 import { PRIVATE_ROOM_HINT } from "@/lib/watch-room/room-texts";
+import { RECONNECTING } from "@/extension/src/overlay/status-text";
 import { RoomEnded } from "./room-ended";
 import { RoomExitLinks } from "./room-exit-links";
 import { RoomView } from "./room-view";
+
+/** How long to wait before asking again after a 503 that named no Retry-After. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
 
@@ -29,6 +33,10 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   const [error, setError] = useState<string | null>(null);
   // A guest who chose Leave: the room (and its connection) closes, and the room says so once.
   const [left, setLeft] = useState(false);
+  // While a service behind the server is down (503): why, shown with "Reconnecting...", and the
+  // attempt that asks again once the server's Retry-After has passed.
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const [joinAttempt, setJoinAttempt] = useState(0);
 
   useEffect(() => {
     if (access.kind !== "resolving") return;
@@ -58,14 +66,26 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
+    let retry: number | undefined;
     new ApiClient(window.location.origin).joinParty(token, partyId).then(
-      (party) => !cancelled && setDetail(party),
+      (party) => {
+        if (cancelled) return;
+        setUnavailable(null);
+        setDetail(party);
+      },
       (cause: unknown) => {
         if (cancelled) return;
         if (cause instanceof ApiRequestError && cause.status === 401) {
           // A stored token that expired or was revoked: start over (session or guest).
           forgetRoomToken(token);
           setAccess({ kind: "resolving" });
+          return;
+        }
+        if (cause instanceof ApiRequestError && cause.temporary) {
+          // The server is up but its database or Redis is not: the token is still good, so it is
+          // kept; the room says why and asks again when the server said to.
+          setUnavailable(cause.message);
+          retry = window.setTimeout(() => setJoinAttempt((n) => n + 1), Math.max(1, cause.retryAfterSeconds ?? UNAVAILABLE_RETRY_SECONDS) * 1000);
           return;
         }
         const message = cause instanceof Error ? cause.message : String(cause);
@@ -75,8 +95,9 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     );
     return () => {
       cancelled = true;
+      window.clearTimeout(retry);
     };
-  }, [token, partyId]);
+  }, [token, partyId, joinAttempt]);
 
   // The join answer names the party's video: a YouTube party's player script starts loading now,
   // while the room connects, rather than once the room has rendered its player (a round trip later).
@@ -95,7 +116,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     );
   }
   if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;
-  if (!token || !detail) return <RoomMessage title="Watch party">Joining the party...</RoomMessage>;
+  if (!token || !detail) return <RoomMessage title="Watch party">{unavailable ? `${RECONNECTING} ${unavailable}` : "Joining the party..."}</RoomMessage>;
   if (!isRoomPlayable(detail.host_video_url)) {
     const platform = platformName(detail.platform_domain) ?? "another site";
     return (

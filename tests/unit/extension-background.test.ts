@@ -273,3 +273,20 @@ test("another server set in the popup: new identity, the site bridge registered 
   await popup("popup:setServerUrl", { serverUrl: SITE });
   expect(fake.registeredScripts.size).toBe(0);
 });
+
+test("an outage behind the server keeps the stored session: a 503 from the account check or from health forgets nothing", async () => {
+  const { server, popup, controller } = await setup();
+  const session = { kind: "account" as const, token: "good", userId: "u1", username: "ann", displayName: "Ann", expiresAt: null };
+  await controller.store.setSession(session);
+  const down = { detail: "The server can't reach its database right now. You are still signed in; retrying shortly.", code: "service_unavailable" };
+  server.on("GET", "/api/v1/users/me", () => Response.json(down, { status: 503, headers: { "Retry-After": "5" } }));
+  let view = (await popup("popup:view", { tabId: null })) as BackgroundProtocol["popup:view"]["res"];
+  expect(view.session).toMatchObject({ username: "ann" });
+  expect(await controller.store.session()).toEqual(session);
+
+  server.json("GET", "/api/v1/health", { ...down, unavailable: ["database"] }, 503);
+  view = (await popup("popup:view", { tabId: null })) as typeof view;
+  expect(view.serverError).toBe(down.detail);
+  expect(view.session).toMatchObject({ username: "ann" });
+  expect(await controller.store.session()).toEqual(session);
+});
