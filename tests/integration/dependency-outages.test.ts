@@ -110,3 +110,21 @@ test("with Redis blackholed a command answers 503 instead of hanging, the open s
   const again = await openMemberStream(app.baseUrl, party.id, guest, streams);
   expect(again.role).toBe("guest");
 });
+
+test("a rate limit spent before Redis went away still holds while it is away (no fresh window)", async () => {
+  const caller = await guestToken(app.baseUrl, "Outage Limit");
+  // Party creation allows 10 a minute per caller; the limit is counted before the body is read, so
+  // invalid bodies (422, nothing created) spend it as well.
+  const create = () => fetch(`${app.baseUrl}/api/v1/parties`, { method: "POST", headers: { Authorization: `Bearer ${caller}`, "Content-Type": "application/json" }, body: "{}" });
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) statuses.push((await create()).status);
+  expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+  expect(statuses[10]).toBe(429);
+
+  redisProxy.blackhole();
+  const during = await create();
+  expect(during.status).toBe(429);
+  expect(Number(during.headers.get("retry-after"))).toBeGreaterThan(0);
+  await redisProxy.restore();
+  await healthyAgain();
+});
