@@ -12,30 +12,12 @@ import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
 import { fakeExtension, type FakePort } from "@/extension/src/testing/fake-extension";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { PROTOCOL_VERSION } from "@/lib/sync";
+import { partyDetail } from "./helpers/party-detail";
 
 const SITE = "http://localhost:3000";
 const VIDEO = "https://www.youtube.com/watch?v=abcdefghijk";
 const ME = { id: "u1", username: "ann", display_name: "Ann" };
-const DETAIL = {
-  id: "p1",
-  host_display_name: "Ann",
-  host_username: "ann",
-  platform_id: "youtube",
-  platform_domain: "youtube.com",
-  platform: "YouTube",
-  chat_provider: "builtin",
-  chat_identifier: null,
-  created_at: new Date(0).toISOString(),
-  party_size: 1,
-  video_title: "Trailer",
-  host_video_url: VIDEO,
-  synopsis: null,
-  state: "ACTIVE",
-  visibility: "public",
-  streamer_latency_ms: 0,
-  invite_code: "ABC123",
-  role: "host",
-};
+const DETAIL = partyDetail({ host_video_url: VIDEO });
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 2000) => {
   const start = Date.now();

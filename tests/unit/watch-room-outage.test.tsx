@@ -7,6 +7,7 @@
 import { render, screen } from "@testing-library/react";
 import { WatchRoom } from "@/components/watch-room/watch-room";
 import { forgetRoomToken } from "@/components/watch-room/room-access";
+import { partyDetail } from "./helpers/party-detail";
 
 jest.setTimeout(30_000);
 jest.mock("@/components/watch-room/room-view", () => ({ RoomView: ({ token }: { token: string }) => <p>In the room as {token}</p> }));
@@ -18,26 +19,7 @@ jest.mock("@/components/watch-room/room-access", () => ({
   guestRoomToken: jest.fn(),
 }));
 
-const DETAIL = {
-  id: "p1",
-  host_display_name: "Ann",
-  host_username: "ann",
-  platform_id: "youtube",
-  platform_domain: "youtube.com",
-  platform: "YouTube",
-  chat_provider: "builtin",
-  chat_identifier: null,
-  created_at: new Date(0).toISOString(),
-  party_size: 1,
-  video_title: "Trailer",
-  host_video_url: "https://www.youtube.com/watch?v=abcdefghijk",
-  synopsis: null,
-  state: "ACTIVE",
-  visibility: "public",
-  streamer_latency_ms: 0,
-  invite_code: "ABC123",
-  role: "guest",
-};
+const DETAIL = partyDetail({ role: "guest" });
 const DOWN = "The server can't reach its database right now. You are still signed in; retrying shortly.";
 
 /** What ApiClient reads of an answer (jsdom has no Response). */
