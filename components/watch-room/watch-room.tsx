@@ -6,6 +6,7 @@
  */
 import { useActionState, useEffect, useId, useState } from "react";
 import { ApiClient, ApiRequestError } from "@/extension/src/background/api-client";
+import { ApiClientError } from "@/lib/api/client";
 import { JoinPartyButton } from "@/components/parties/join-party-button";
 import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -38,9 +39,12 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const [joinAttempt, setJoinAttempt] = useState(0);
 
+  const [resolveAttempt, setResolveAttempt] = useState(0);
+
   useEffect(() => {
     if (access.kind !== "resolving") return;
     let cancelled = false;
+    let retry: number | undefined;
     void (async () => {
       const stored = storedRoomToken();
       let next: Access = { kind: "guest-form" };
@@ -51,7 +55,15 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
         try {
           const token = await sessionRoomToken();
           if (token) next = { kind: "token", token };
-        } catch {
+        } catch (cause) {
+          if (cause instanceof ApiClientError && cause.status >= 500) {
+            // The server could not look the session up (its database is down): the visitor may well
+            // be signed in, so no guest form; say why and ask again.
+            if (cancelled) return;
+            setUnavailable(cause.message);
+            retry = window.setTimeout(() => setResolveAttempt((n) => n + 1), UNAVAILABLE_RETRY_SECONDS * 1000);
+            return;
+          }
           next = { kind: "guest-form" };
         }
       }
@@ -59,8 +71,9 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     })();
     return () => {
       cancelled = true;
+      window.clearTimeout(retry);
     };
-  }, [access.kind]);
+  }, [access.kind, resolveAttempt]);
 
   const token = access.kind === "token" ? access.token : null;
   useEffect(() => {
