@@ -143,6 +143,7 @@ const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
  */
 const SAME_IN_BOTH_RUNS = new Set([
   "database-errors.test.ts",
+  "dependency-outages.test.ts",
   "embedded-db.test.ts",
   "live-parties-redis.test.ts",
   "npm-start.test.ts",

@@ -7,6 +7,7 @@
 import dynamic from "next/dynamic";
 import { useActionState, useEffect, useId, useState } from "react";
 import { ApiClient, ApiRequestError } from "@/extension/src/background/api-client";
+import { ApiClientError } from "@/lib/api/client";
 import { JoinPartyButton } from "@/components/parties/join-party-button";
 import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -18,8 +19,12 @@ import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
 import { PRIVATE_ROOM_HINT } from "@/lib/watch-room/room-texts";
+import { RECONNECTING } from "@/extension/src/overlay/status-text";
 import { RoomExitLinks } from "./room-exit-links";
 import { RoomView } from "./room-view";
+
+/** How long to wait before asking again after a 503 that named no Retry-After. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 const RoomEnded = dynamic(() => import("./room-ended").then((m) => m.RoomEnded), { ssr: false });
 
@@ -33,10 +38,17 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   const [left, setLeft] = useState(false);
   // The party had ended before this page joined it.
   const [ended, setEnded] = useState(false);
+  // While a service behind the server is down (503): why, shown with "Reconnecting...", and the
+  // attempt that asks again once the server's Retry-After has passed.
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const [joinAttempt, setJoinAttempt] = useState(0);
+
+  const [resolveAttempt, setResolveAttempt] = useState(0);
 
   useEffect(() => {
     if (access.kind !== "resolving") return;
     let cancelled = false;
+    let retry: number | undefined;
     void (async () => {
       const stored = storedRoomToken();
       let next: Access = { kind: "guest-form" };
@@ -47,7 +59,15 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
         try {
           const token = await sessionRoomToken();
           if (token) next = { kind: "token", token };
-        } catch {
+        } catch (cause) {
+          if (cause instanceof ApiClientError && cause.status >= 500) {
+            // The server could not look the session up (its database is down): the visitor may well
+            // be signed in, so no guest form; say why and ask again.
+            if (cancelled) return;
+            setUnavailable(cause.message);
+            retry = window.setTimeout(() => setResolveAttempt((n) => n + 1), UNAVAILABLE_RETRY_SECONDS * 1000);
+            return;
+          }
           next = { kind: "guest-form" };
         }
       }
@@ -55,15 +75,21 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     })();
     return () => {
       cancelled = true;
+      window.clearTimeout(retry);
     };
-  }, [access.kind]);
+  }, [access.kind, resolveAttempt]);
 
   const token = access.kind === "token" ? access.token : null;
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
+    let retry: number | undefined;
     new ApiClient(window.location.origin).joinParty(token, partyId).then(
-      (party) => !cancelled && setDetail(party),
+      (party) => {
+        if (cancelled) return;
+        setUnavailable(null);
+        setDetail(party);
+      },
       (cause: unknown) => {
         if (cancelled) return;
         if (cause instanceof ApiRequestError && cause.status === 401) {
@@ -78,6 +104,13 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
           setEnded(true);
           return;
         }
+        if (cause instanceof ApiRequestError && cause.temporary) {
+          // The server is up but its database or Redis is not: the token is still good, so it is
+          // kept; the room says why and asks again when the server said to.
+          setUnavailable(cause.message);
+          retry = window.setTimeout(() => setJoinAttempt((n) => n + 1), Math.max(1, cause.retryAfterSeconds ?? UNAVAILABLE_RETRY_SECONDS) * 1000);
+          return;
+        }
         const message = cause instanceof Error ? cause.message : String(cause);
         // A private party's own id answers "not found" to anyone not in it: say what opens it.
         setError(cause instanceof ApiRequestError && cause.status === 404 ? `${message.replace(/\.$/, "")}. ${PRIVATE_ROOM_HINT}` : message);
@@ -85,8 +118,9 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     );
     return () => {
       cancelled = true;
+      window.clearTimeout(retry);
     };
-  }, [token, partyId]);
+  }, [token, partyId, joinAttempt]);
 
   // The join answer names the party's video: a YouTube party's player script starts loading now,
   // while the room connects, rather than once the room has rendered its player (a round trip later).
@@ -106,7 +140,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     );
   }
   if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;
-  if (!token || !detail) return <RoomMessage title="Watch party">Joining the party...</RoomMessage>;
+  if (!token || !detail) return <RoomMessage title="Watch party">{unavailable ? `${RECONNECTING} ${unavailable}` : "Joining the party..."}</RoomMessage>;
   if (!isRoomPlayable(detail.host_video_url)) {
     const platform = platformName(detail.platform_domain) ?? "another site";
     return (

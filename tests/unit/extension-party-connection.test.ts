@@ -3,7 +3,7 @@
  * commands by POST or over the command socket (a fake WebSocket plays the server's end).
  */
 import { ApiClient, ServerUnreachableError } from "@/extension/src/background/api-client";
-import { PartyConnection, type ConnectionStatus } from "@/extension/src/background/party-connection";
+import { PartyConnection, statusNote, type ConnectionStatus } from "@/extension/src/background/party-connection";
 import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
 import { fakeWebSockets } from "@/extension/src/testing/fake-web-socket";
 import { ManualTimers } from "@/extension/src/testing/manual-timers";
@@ -260,4 +260,60 @@ test("stop() closes the command socket; a party the stream says is gone closes i
   off.connection.start();
   expect(off.sockets).toEqual([]);
   off.connection.stop();
+});
+
+test("a 503 keeps the connection: it reconnects with the server's reason, and no sooner than Retry-After", async () => {
+  const timers = new ManualTimers();
+  let calls = 0;
+  const detail = "The server can't reach its database right now. You are still signed in; retrying shortly.";
+  const server = new FakeApiServer().on("GET", /\/events$/, () => {
+    calls += 1;
+    return Response.json({ detail, code: "service_unavailable" }, { status: 503, headers: { "Retry-After": "7" } });
+  });
+  const statuses: ConnectionStatus[] = [];
+  const connection = new PartyConnection({
+    api: new ApiClient(BASE, server.fetch),
+    token: "tok",
+    partyId: "p1",
+    onEvent: () => undefined,
+    onStatus: (status) => statuses.push(status),
+    minBackoffMs: 1,
+    maxBackoffMs: 5,
+    timers,
+    commandSocket: false,
+  });
+  connection.start();
+  try {
+    await until(() => statuses.some((s) => s.state === "reconnecting"));
+    expect(statuses.at(-1)).toEqual({ state: "reconnecting", reason: detail });
+    expect(statusNote(statuses.at(-1)!)).toBe(detail);
+    // The backoff alone would retry within milliseconds; the server asked for 7 s (±25 % jitter).
+    timers.advance(5000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toBe(1);
+    timers.advance(5000);
+    await until(() => calls === 2);
+    expect(statuses.some((s) => s.state === "closed")).toBe(false);
+  } finally {
+    connection.stop();
+  }
+});
+
+test("a stream that ends with the server's unavailable notice reconnects, says why, and resumes from its last event", async () => {
+  const server = new FakeApiServer().sse(/\/events$/);
+  const { connection, events, statuses } = setup(server);
+  connection.start();
+  try {
+    await until(() => server.streams.length === 1);
+    server.streams[0]!.send("12", chat("before"));
+    const reason = "The server can't reach its realtime service (Redis) right now. Retrying shortly.";
+    server.streams[0]!.raw(`event: unavailable\nretry: 5000\ndata: ${JSON.stringify({ detail: reason, retry_after: 0 })}\n\n`);
+    await until(() => server.streams.length === 2);
+    expect(statuses).toContainEqual({ state: "reconnecting", reason });
+    // The notice is no party event.
+    expect(events.map((e) => e.type)).toEqual(["chat"]);
+    expect(server.requests.filter((r) => r.path.endsWith("/events"))[1]!.headers.get("Last-Event-ID")).toBe("12");
+  } finally {
+    connection.stop();
+  }
 });

@@ -10,15 +10,24 @@
  * the switch because the queue sends the next command only once the previous one is answered.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { parseServerEvent, type ServerEvent } from "@/lib/sync";
+import { parseServerEvent, STREAM_UNAVAILABLE_EVENT, streamUnavailableSchema, type ServerEvent } from "@/lib/sync";
 import type { PartyCommand } from "../messaging/protocol";
-import { ApiRequestError, errorMessage, type ApiClient } from "./api-client";
+import { ApiRequestError, errorMessage, retryAfterOf, type ApiClient } from "./api-client";
 import { CommandSocket, runtimeTimers, type Timers, type WebSocketConstructor } from "./command-socket";
 
 export type ConnectionStatus =
-  | { state: "connecting" | "open" | "reconnecting" }
+  | { state: "connecting" | "open" }
+  /** `reason`: the server's own word on why, when it gave one (a service behind it is down). */
+  | { state: "reconnecting"; reason?: string }
   /** Given up: the party ended, or we are not (or no longer) allowed in. */
   | { state: "closed"; error: string };
+
+/** What a status says beyond its state: why it closed, or why it is reconnecting (null: nothing). */
+export function statusNote(status: ConnectionStatus): string | null {
+  if (status.state === "closed") return status.error;
+  if (status.state === "reconnecting") return status.reason ?? null;
+  return null;
+}
 
 export interface PartyConnectionOptions {
   api: ApiClient;
@@ -36,6 +45,12 @@ export interface PartyConnectionOptions {
   commandSocket?: boolean;
   /** The command socket's WebSocket class; default: the runtime's own (tests pass a fake). */
   WebSocket?: WebSocketConstructor;
+}
+
+/** Why the server cannot serve the stream for now, and how long it asked clients to wait. */
+interface Unavailable {
+  reason: string;
+  retryAfterMs: number;
 }
 
 /** HTTP statuses after which reconnecting cannot help. */
@@ -105,9 +120,12 @@ export class PartyConnection {
         this.options.onStatus({ state: "closed", error: outcome.fatal });
         return;
       }
-      this.options.onStatus({ state: "reconnecting" });
+      this.options.onStatus(outcome.unavailable ? { state: "reconnecting", reason: outcome.unavailable.reason } : { state: "reconnecting" });
       const base = this.options.minBackoffMs ?? 500;
-      const delay = outcome.progressed ? base : Math.min(this.options.maxBackoffMs ?? 10_000, base * 2 ** this.attempt);
+      const backoff = outcome.progressed ? base : Math.min(this.options.maxBackoffMs ?? 10_000, base * 2 ** this.attempt);
+      // A server that said when to come back is not asked sooner (every client at once would only
+      // add load to a server that is recovering); the jitter below spreads them out after it.
+      const delay = Math.max(backoff, outcome.unavailable?.retryAfterMs ?? 0);
       this.attempt = outcome.progressed ? 1 : this.attempt + 1;
       await new Promise<void>((resolve) => {
         this.retryTimer = this.timers.setTimeout(() => {
@@ -119,7 +137,7 @@ export class PartyConnection {
   }
 
   /** One stream, until it ends or fails. `progressed`: it delivered at least one event. */
-  private async streamOnce(): Promise<{ fatal?: string; progressed: boolean }> {
+  private async streamOnce(): Promise<{ fatal?: string; progressed: boolean; unavailable?: Unavailable }> {
     const abort = new AbortController();
     this.abort = abort;
     let progressed = false;
@@ -139,6 +157,7 @@ export class PartyConnection {
       if (!res.ok || !res.body) {
         const body: unknown = await res.json().catch(() => null);
         if (FATAL.has(res.status)) return { fatal: errorMessage(body), progressed };
+        if (res.status === 503) return { progressed, unavailable: { reason: errorMessage(body), retryAfterMs: (retryAfterOf(res) ?? 0) * 1000 } };
         return { progressed };
       }
       this.options.onStatus({ state: "open" });
@@ -161,6 +180,12 @@ export class PartyConnection {
           try {
             data = JSON.parse(message.data);
           } catch {
+            continue;
+          }
+          // The server ends the stream because a service behind it is down: said as a 503 would say it.
+          if (message.event === STREAM_UNAVAILABLE_EVENT) {
+            const notice = streamUnavailableSchema.safeParse(data);
+            if (notice.success) return { progressed, unavailable: { reason: notice.data.detail, retryAfterMs: notice.data.retry_after * 1000 } };
             continue;
           }
           const parsed = parseServerEvent(data);

@@ -14,7 +14,7 @@ import "server-only";
  *   account's bearer; a browser cannot set headers on a WebSocket, and no cookie is read, so a page
  *   on another site has nothing to ride on). The server answers `{"type":"ready"}`, or closes with
  *   4401 (no valid token), 4403 (not a member), 4404 (no such party), 4400 (a malformed frame) or
- *   4429 (too many sockets); the close reason is the detail.
+ *   4429 (too many sockets), 4503 (the database or Redis is down: retry); the close reason is the detail.
  * - then `{"n": <integer ≥ 1>, "command": <the POST's body>}` → `{"n", "status", "body"}`: the status
  *   and JSON body the POST would have answered (null body for 204). Frames are handled in order.
  * Each command is checked as a POST is: the token again (an expired guest token or a signed-out
