@@ -362,7 +362,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           {partyAdsText(model)}
         </p>
       )}
-      {!ended && <RecordingBar recording={model.recording ?? null} />}
+      {!ended && <RecordingBar recording={model.recording ?? null} stopped={model.recordingStopped ?? null} isHost={isHost} />}
       {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
     </>
   );

@@ -14,6 +14,7 @@ export type ApiErrorCode =
   | "unsupported_media_type"
   | "unprocessable_entity"
   | "rate_limited"
+  | "service_unavailable"
   | "internal_error";
 
 const STATUS: Record<ApiErrorCode, number> = {
@@ -29,6 +30,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   unprocessable_entity: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 export class ApiError extends Error {
@@ -56,3 +58,6 @@ export const conflict = (detail: string) => new ApiError("conflict", detail);
 export const unprocessable = (detail: string) => new ApiError("unprocessable_entity", detail);
 export const rateLimited = (retryAfterSeconds: number, detail = "Too many requests. Please slow down and try again shortly.") =>
   new ApiError("rate_limited", detail, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** The server is busy with this kind of work right now (not the caller's fault): retry after a moment. */
+export const serviceUnavailable = (retryAfterSeconds: number, detail: string) =>
+  new ApiError("service_unavailable", detail, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
