@@ -145,14 +145,16 @@ export function stopChild(child, timeoutMs = 5_000) {
 }
 
 /** Starts the built ViewParty app (scripts/server.mjs) with a fresh temporary data directory. */
-export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 300_000 } = {}) {
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    throw new Error("No build found in " + ROOT + ": run `npm run build` first.");
+export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 300_000, root = ROOT } = {}) {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    throw new Error("No build found in " + root + ": run `npm run build` first.");
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "vp-bench-"));
   tempDirs.add(dataDir);
-  const child = spawnNode(path.join(ROOT, "scripts/server.mjs"), {
+  // `root`: another checkout's build (a benchmark's baseline), served by that checkout's own server script.
+  const child = spawnNode(path.join(root, "scripts/server.mjs"), {
+    cwd: root,
     label: "viewparty",
     nodeArgs,
     env: {
