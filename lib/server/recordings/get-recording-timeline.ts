@@ -2,33 +2,37 @@ import "server-only";
 /**
  * A recording's timeline, as a replay folds it, served in pages: the start state (first page) and the
  * stored entries in order, a page being whole chunks up to VP_RECORDING_PAGE_BYTES. A page is planned
- * from the chunks' sizes (small columns) before any entries are loaded, so a read holds one page in
- * memory however large the recording. Chat is left out when the host chose not to include it (at the
- * start, at the stop or later).
+ * from the chunks' sizes (small columns) before any entries are loaded, then streamed one stored chunk
+ * at a time as the client takes it, so a read holds one chunk in memory however large the recording
+ * (256 KB at most). Chat is left out when the host chose not to include it (at the start, at
+ * the stop or later).
  *
- * At most VP_RECORDING_READS_MAX pages are built at once on an instance; a read past that is refused
- * with 503 and Retry-After (before the database is touched) rather than queued: queued reads would
- * still pile their memory and delay every other request, as three parallel reads of a 45 MB timeline
- * once stalled the whole server for 23 s.
+ * At most VP_RECORDING_READS_MAX pages are read at once on an instance, from the request until its
+ * body is sent; a read past that is refused with 503 and Retry-After (before the database is touched)
+ * rather than queued: queued reads would still pile their memory and delay every other request, as
+ * three parallel reads of a 45 MB timeline once stalled the whole server for 23 s. A reader that
+ * stops taking the body gives its slot back after READ_SLOT_MAX_MS (its response is cut off).
  */
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { partyRecordingChunk } from "@/db/schema";
-import { RECORDING_READS_BUSY, recordingTimelinePageSchema, type RecordingTimelinePage } from "@/lib/schemas/recording";
+import { RECORDING_READS_BUSY, recordingTimelinePageSchema } from "@/lib/schemas/recording";
 import { serviceUnavailable } from "@/lib/server/http/api-error";
 import type { RecordedEntry } from "@/lib/sync";
 import { getVisibleRecordingOrThrow, recordingEnd } from "./recording-row";
 
 /** Chunk sizes looked at to plan one page (a page ends there even if more would fit). */
 const PLAN_CHUNKS_MAX = 2000;
-/** What a refused read is told to wait (s): a page takes well under a second to build. */
+/** What a refused read is told to wait (s): a page takes well under a second to send. */
 const BUSY_RETRY_AFTER_S = 1;
+/** The longest one read may hold its slot: a page is at most a few MB, sent in well under this. */
+export const READ_SLOT_MAX_MS = 30_000;
 
 const globalForReads = globalThis as unknown as { __vpRecordingReads?: { active: number } };
 const reads = (globalForReads.__vpRecordingReads ??= { active: 0 });
 
-/** Takes one of the instance's read slots, or throws 503 when all are in use. */
+/** Takes one of the instance's read slots (its release is idempotent), or throws 503 when all are in use. */
 function acquireReadSlot(): () => void {
   if (reads.active >= getEnv().VP_RECORDING_READS_MAX) throw serviceUnavailable(BUSY_RETRY_AFTER_S, RECORDING_READS_BUSY);
   reads.active += 1;
@@ -40,16 +44,17 @@ function acquireReadSlot(): () => void {
   };
 }
 
-export async function getRecordingTimelinePage(id: string, viewerId: string | null, cursor: number | undefined): Promise<RecordingTimelinePage> {
+const encoder = new TextEncoder();
+
+export async function getRecordingTimelinePage(id: string, viewerId: string | null, cursor: number | undefined): Promise<Response> {
   const release = acquireReadSlot();
   try {
     const { recording } = await getVisibleRecordingOrThrow(id, viewerId);
     const db = await getDb();
-    const from = cursor ?? 0;
     const sizes = await db
       .select({ seq: partyRecordingChunk.seq, bytes: partyRecordingChunk.bytes })
       .from(partyRecordingChunk)
-      .where(and(eq(partyRecordingChunk.recordingId, id), gte(partyRecordingChunk.seq, from)))
+      .where(and(eq(partyRecordingChunk.recordingId, id), gte(partyRecordingChunk.seq, cursor ?? 0)))
       .orderBy(asc(partyRecordingChunk.seq))
       .limit(PLAN_CHUNKS_MAX + 1);
     const pageBytes = getEnv().VP_RECORDING_PAGE_BYTES;
@@ -60,29 +65,75 @@ export async function getRecordingTimelinePage(id: string, viewerId: string | nu
       bytes += sizes[taken]!.bytes;
       taken += 1;
     }
-    let entries: RecordedEntry[] = [];
-    if (taken > 0) {
-      const chunks = await db
-        .select({ entries: partyRecordingChunk.entries })
-        .from(partyRecordingChunk)
-        .where(and(eq(partyRecordingChunk.recordingId, id), gte(partyRecordingChunk.seq, sizes[0]!.seq), lte(partyRecordingChunk.seq, sizes[taken - 1]!.seq)))
-        .orderBy(asc(partyRecordingChunk.seq));
-      entries = chunks.flatMap((chunk) => chunk.entries as RecordedEntry[]);
-    }
-    if (!recording.includeChat) entries = entries.filter((entry) => entry.event.type !== "chat");
+    const seqs = sizes.slice(0, taken).map((size) => size.seq);
     const startedAt = recording.startedAt.getTime();
     const { endedAt } = recordingEnd(recording);
-    const next = sizes[taken];
-    return recordingTimelinePageSchema.parse({
+    // Everything but the entries, checked against the page's schema (the entries are as the recorder
+    // built them from the party's validated events).
+    const { entries: _none, ...head } = recordingTimelinePageSchema.parse({
       started_at: startedAt,
       ended_at: Math.max(startedAt, endedAt),
       start: cursor === undefined ? recording.start : null,
-      entries,
+      entries: [],
       page_bytes: bytes,
       size_bytes: recording.byteCount,
-      next_cursor: next ? String(next.seq) : null,
+      next_cursor: sizes[taken] ? String(sizes[taken]!.seq) : null,
     });
-  } finally {
+    const includeChat = recording.includeChat;
+
+    let next = 0;
+    let wroteEntry = false;
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      release();
+    };
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          timer = setTimeout(() => {
+            done();
+            controller.error(new Error("The timeline read took too long."));
+          }, READ_SLOT_MAX_MS);
+          timer.unref?.();
+          controller.enqueue(encoder.encode(`${JSON.stringify(head).slice(0, -1)},"entries":[`));
+        },
+        // One stored chunk per pull: the client's pace decides how fast the next is loaded.
+        async pull(controller) {
+          try {
+            const seq = seqs[next];
+            next += 1;
+            if (seq === undefined) {
+              controller.enqueue(encoder.encode("]}"));
+              controller.close();
+              done();
+              return;
+            }
+            const [chunk] = await db
+              .select({ entries: partyRecordingChunk.entries })
+              .from(partyRecordingChunk)
+              .where(and(eq(partyRecordingChunk.recordingId, id), eq(partyRecordingChunk.seq, seq)));
+            let entries = (chunk?.entries ?? []) as RecordedEntry[];
+            if (!includeChat) entries = entries.filter((entry) => entry.event.type !== "chat");
+            if (entries.length === 0) return;
+            const json = JSON.stringify(entries).slice(1, -1);
+            controller.enqueue(encoder.encode(wroteEntry ? `,${json}` : json));
+            wroteEntry = true;
+          } catch (error) {
+            done();
+            controller.error(error);
+          }
+        },
+        cancel() {
+          done();
+        },
+      },
+      // Pull the next chunk only once the previous one has been taken.
+      { highWaterMark: 0 },
+    );
+    return new Response(body, { status: 200, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+  } catch (error) {
     release();
+    throw error;
   }
 }

@@ -49,11 +49,12 @@ export function entryBytes(entry: RecordedEntry): number {
 }
 
 /**
- * The most one stored chunk holds (bytes of its entries; a single larger entry is a chunk alone): a
- * quarter of a timeline page, so a page is a few whole chunks and never much more than its bound.
+ * The most one stored chunk holds (bytes of its entries; a single larger entry is a chunk alone): at
+ * most a quarter of a timeline page, so a page is a few whole chunks and never much more than its
+ * bound, and at most 256 KB, what a page read holds in memory at once (it streams chunk by chunk).
  */
 export function chunkMaxBytes(): number {
-  return Math.floor(getEnv().VP_RECORDING_PAGE_BYTES / 4);
+  return Math.min(256 * 1024, Math.floor(getEnv().VP_RECORDING_PAGE_BYTES / 4));
 }
 
 /** Cuts entries into runs whose JSON arrays stay within `maxBytes` (a larger single entry alone). */
@@ -176,8 +177,11 @@ class ActiveRecorder implements StreamSubscriber {
       this.window = window;
       this.windowBytes = 0;
     }
-    if (isDroppable(entry) && this.windowBytes + bytes > this.maxBytesPerMinute) {
-      this.limitUntil(this.state.startedAt + (window + 1) * RECORDING_BUDGET_WINDOW_MS);
+    const windowEnd = this.state.startedAt + (window + 1) * RECORDING_BUDGET_WINDOW_MS;
+    // Once the minute's budget is used, for the rest of it (not only what no longer fits): the room
+    // was told drawings and chat are left out until then.
+    if (isDroppable(entry) && (this.limitedUntil === windowEnd || this.windowBytes + bytes > this.maxBytesPerMinute)) {
+      this.limitUntil(windowEnd);
       return;
     }
     this.bytes += bytes;
