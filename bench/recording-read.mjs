@@ -21,7 +21,7 @@
  */
 import { fmt, killAll, loadAverage, now, parseArgs, printTable, quantile, request, rssMb, sleep, startViewParty } from "./lib/common.mjs";
 
-const opts = parseArgs({ strokes: 1500, points: 2000, readers: 3, "baseline-root": "" });
+const opts = parseArgs({ strokes: 1500, points: 2000, readers: 3, baselineRoot: "" });
 
 function stroke(i) {
   const points = Array.from({ length: opts.points }, () => [Math.random(), Math.random()]);
@@ -141,7 +141,7 @@ async function run(label, root, env) {
 async function main() {
   console.log(`recording-read: ${opts.strokes} strokes × ${opts.points} points, ${opts.readers} parallel readers; load ${loadAverage()}`);
   const results = [];
-  if (opts["baseline-root"]) results.push(await run("baseline", opts["baseline-root"], {}));
+  if (opts.baselineRoot) results.push(await run("baseline", opts.baselineRoot, {}));
   results.push(
     await run("this build", undefined, { VP_RECORDING_MAX_BYTES: String(1024 * 1024 * 1024), VP_RECORDING_MAX_BYTES_PER_MINUTE: String(256 * 1024 * 1024) }),
   );
