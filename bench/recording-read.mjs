@@ -19,25 +19,13 @@
  *
  * Prints figures; asserts nothing. Every process it starts is stopped on exit or error.
  */
-import { fmt, killAll, loadAverage, now, parseArgs, printTable, quantile, request, rssMb, sleep, startViewParty } from "./lib/common.mjs";
+import { fmt, killAll, partyCommand, loadAverage, now, parseArgs, printTable, quantile, request, rssMb, sleep, startViewParty } from "./lib/common.mjs";
 
 const opts = parseArgs({ strokes: 1500, points: 2000, readers: 3, baselineRoot: "" });
 
 function stroke(i) {
   const points = Array.from({ length: opts.points }, () => [Math.random(), Math.random()]);
   return { id: `s${i}`, points, color: "#ff0000", width: 0.01 };
-}
-
-async function command(baseUrl, partyId, token, body) {
-  for (;;) {
-    const res = await request(baseUrl, "POST", `/api/v1/parties/${partyId}/commands`, { token, body: { v: 1, ...body } });
-    if (res.status === 429) {
-      await sleep(1000);
-      continue;
-    }
-    if (res.status !== 200) throw new Error(`command ${body.type}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  }
 }
 
 /** Signs up an account (recordings belong to accounts) and returns its bearer token. */
@@ -87,11 +75,11 @@ async function run(label, root, env) {
     });
     if (party.status !== 201) throw new Error(`party ${party.status}`);
     const partyId = party.body.id;
-    const { recordingId } = await command(app.baseUrl, partyId, host, { type: "recording.start" });
+    const { recordingId } = (await partyCommand(app.baseUrl, partyId, host, { type: "recording.start" })).body;
     const drawStart = now();
-    for (let i = 0; i < opts.strokes; i += 1) await command(app.baseUrl, partyId, host, { type: "draw.stroke", stroke: stroke(i) });
+    for (let i = 0; i < opts.strokes; i += 1) await partyCommand(app.baseUrl, partyId, host, { type: "draw.stroke", stroke: stroke(i) });
     const drawMs = now() - drawStart;
-    await command(app.baseUrl, partyId, host, { type: "recording.stop" });
+    await partyCommand(app.baseUrl, partyId, host, { type: "recording.stop" });
     const patched = await request(app.baseUrl, "PATCH", `/api/v1/recordings/${recordingId}`, { token: host, body: { privacy: "public" } });
     if (patched.status !== 200) throw new Error(`patch ${patched.status}`);
     await sleep(2000);

@@ -245,6 +245,19 @@ export function request(baseUrl, method, pathname, { token, body, headers = {}, 
   });
 }
 
+/** A party command that must succeed; a 429 (the host's generous but finite command budget) is waited out. Resolves with the response. */
+export async function partyCommand(baseUrl, partyId, token, body) {
+  for (;;) {
+    const res = await request(baseUrl, "POST", `/api/v1/parties/${partyId}/commands`, { token, body: { v: 1, ...body } });
+    if (res.status === 429) {
+      await sleep(1000);
+      continue;
+    }
+    if (res.status !== 200) throw new Error(`command ${body.type}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res;
+  }
+}
+
 /** A fake client address for the n-th guest: ≤ 50 guests per address (the guest limit is 60 per 10 min). */
 export const fakeAddress = (run, n) => `10.${run % 250}.${Math.floor(n / 50) % 250}.${(Math.floor(n / 12_500) % 250) + 1}`;
 

@@ -11,7 +11,7 @@
 import http from "node:http";
 import type { RecordedEntry } from "@/lib/sync";
 import { Client, uniqueName } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, livePartyApp, type Ev } from "./helpers/party";
+import { api, command, createParty, guestToken, livePartyApp, okJson, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(180_000);
@@ -48,18 +48,8 @@ function recordingApp(env: Record<string, string>) {
     return res.headers.get("set-auth-token")!;
   }
 
-  async function stream(partyId: string, token: string): Promise<SseClient<Ev>> {
-    const s = await SseClient.open<Ev>(`${live.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
-    live.streams.push(s);
-    await s.waitFor((e) => e.type === "snapshot");
-    return s;
-  }
-
-  async function ok(res: Response): Promise<Record<string, unknown>> {
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${res.status}: ${text}`);
-    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  }
+  const stream = async (partyId: string, token: string): Promise<SseClient<Ev>> => (await live.join(partyId, token)).stream;
+  const ok = okJson;
 
   /** A host recording a YouTube party, with a guest watching. */
   async function recordingParty() {
