@@ -16,6 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import {
   fmt,
+  partyCommand,
   killAll,
   loadAverage,
   mintGuests,
@@ -34,19 +35,6 @@ const opts = parseArgs({ rounds: 3, parties: 2, strokes: 300, points: 2000, conc
 function stroke(i) {
   const points = Array.from({ length: opts.points }, () => [Math.random(), Math.random()]);
   return { id: `s${i}-${Math.random().toString(36).slice(2)}`, points, color: "#ff0000", width: 0.01 };
-}
-
-async function command(baseUrl, partyId, token, body) {
-  for (;;) {
-    const res = await request(baseUrl, "POST", `/api/v1/parties/${partyId}/commands`, { token, body: { v: 1, ...body } });
-    // The commands route allows a host a generous but finite budget: wait and go on when it says so.
-    if (res.status === 429) {
-      await sleep(1000);
-      continue;
-    }
-    if (res.status !== 200) throw new Error(`command ${body.type}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res;
-  }
 }
 
 async function diagnostics(baseUrl, partyIds = []) {
@@ -92,7 +80,7 @@ async function fill(baseUrl, host, n, strokes) {
   });
   if (created.status !== 201) throw new Error(`create party: ${created.status} ${JSON.stringify(created.body)}`);
   const partyId = created.body.id;
-  for (let i = 0; i < strokes; i++) await command(baseUrl, partyId, host, { type: "draw.stroke", stroke: stroke(i) });
+  for (let i = 0; i < strokes; i++) await partyCommand(baseUrl, partyId, host, { type: "draw.stroke", stroke: stroke(i) });
   return partyId;
 }
 

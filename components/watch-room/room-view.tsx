@@ -367,7 +367,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
         </p>
       )}
       {!ended && (
-        <RecordingBar recording={model.recording ?? null}>
+        <RecordingBar recording={model.recording ?? null} stopped={model.recordingStopped ?? null} isHost={isHost}>
           {!isHost && model.recording?.startedBy !== undefined && model.recording.startedBy === youId && <StopOwnRecording partyId={partyId} token={token} />}
         </RecordingBar>
       )}

@@ -74,6 +74,20 @@ const schema = z.object({
    * to the app's own `.next`, so the server may be started from any working directory.
    */
   VP_NEXT_DIST_DIR: z.string().default(".next"),
+  /**
+   * Recordings: the most one recording may hold (bytes of its stored timeline entries). The entry that
+   * would pass it stops the recording; the room says why and everything until then is kept.
+   */
+  VP_RECORDING_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
+  /**
+   * Recordings: the most one recording may grow in a minute (counted from its start). Past it, drawings
+   * and chat are left out until the minute ends (playback, media and polls still go in), and the room says so.
+   */
+  VP_RECORDING_MAX_BYTES_PER_MINUTE: z.coerce.number().int().min(64 * 1024).max(256 * 1024 * 1024).default(1024 * 1024),
+  /** Recordings: the most one page of GET /recordings/{id}/timeline holds (bytes of entries; at least one stored chunk). */
+  VP_RECORDING_PAGE_BYTES: z.coerce.number().int().min(128 * 1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  /** Recordings: timeline pages one instance reads at once; a read past it is answered 503 with Retry-After. */
+  VP_RECORDING_READS_MAX: z.coerce.number().int().min(1).max(256).default(4),
   /** Key prefix for Redis channels, so tests and several deployments can share one Redis. */
   VP_REDIS_PREFIX: z.string().default("vp"),
   GOOGLE_CLIENT_ID: optionalText,

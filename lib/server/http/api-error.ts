@@ -80,3 +80,7 @@ export const DEPENDENCY_DOWN_DETAIL: Record<Dependency, string> = {
  */
 export const serviceUnavailable = (dependency: Dependency) =>
   new ApiError("service_unavailable", DEPENDENCY_DOWN_DETAIL[dependency], { "Retry-After": String(DEPENDENCY_RETRY_AFTER_SECONDS) });
+
+/** The server is busy with this kind of work right now (not the caller's fault): retry after a moment. */
+export const serverBusy = (retryAfterSeconds: number, detail: string) =>
+  new ApiError("service_unavailable", detail, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

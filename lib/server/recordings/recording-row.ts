@@ -50,6 +50,7 @@ export function toRecording({ recording: row, username }: { recording: Recording
     media: row.media,
     duration_ms: Math.max(0, endedAt - row.startedAt.getTime()),
     entry_count: row.entryCount,
+    size_bytes: row.byteCount,
     status: done ? "ready" : "recording",
     started_at: row.startedAt.toISOString(),
     created_at: row.createdAt.toISOString(),

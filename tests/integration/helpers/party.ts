@@ -57,6 +57,13 @@ export function command(baseUrl: string, partyId: string, token: string, body: R
   return api(baseUrl, "POST", `/api/v1/parties/${partyId}/commands`, token, { v: 1, ...body });
 }
 
+/** The JSON body of a 200 answer ({} when empty); any other status throws with the body, so a test says why. */
+export async function okJson(res: Response): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${res.status}: ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
 export interface MemberStream {
   stream: SseClient<Ev>;
   /** The member's id (an account's user id or a guest id), as the snapshot names them. */
