@@ -108,6 +108,8 @@ export function stateFromSnapshot(snapshot: SnapshotEvent): LivePartyState {
     moderation: snapshot.moderation ?? emptyModeration(),
     reports: snapshot.reports ?? [],
     recording: snapshot.recording ?? null,
+    // Why the last recording stopped by itself is told live, once; a later joiner has no notice to see.
+    recordingStopped: null,
     buffering: [],
     ads: snapshot.ads ?? [],
   };
