@@ -43,8 +43,13 @@ async function diagnostics(baseUrl, partyIds = []) {
   return res.status === 200 ? res.body : null;
 }
 
-/** Opens a guest's stream of a party and measures the first snapshot frame: bytes and ms to arrive. */
-function measureSnapshot(baseUrl, partyId, token) {
+/**
+ * Joins a party as a guest, then opens the guest's stream and measures the first snapshot frame:
+ * bytes and ms to arrive (from the stream's request; the join before it is not counted).
+ */
+async function measureSnapshot(baseUrl, partyId, token) {
+  const joined = await request(baseUrl, "POST", `/api/v1/parties/${partyId}/join`, { token });
+  if (joined.status !== 200) throw new Error(`join ${joined.status}: ${JSON.stringify(joined.body)}`);
   return new Promise((resolve, reject) => {
     const started = now();
     const req = http.request(`${baseUrl}/api/v1/parties/${partyId}/events`, { headers: { Authorization: `Bearer ${token}` } });

@@ -165,6 +165,9 @@ export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs =
       VP_DATA_DIR: dataDir,
       VP_SEED_DEMO: "0",
       VP_TRUST_PROXY: "1",
+      // Thousands of simulated clients share one address here (the proxy setting above turns the
+      // per-client cap off as well; said outright so a bench without it keeps working).
+      VP_MAX_CONNECTIONS_PER_CLIENT: "0",
       BETTER_AUTH_URL: `http://localhost:${port}`,
       ...env,
     },

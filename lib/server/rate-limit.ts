@@ -136,6 +136,28 @@ export function enforceRateLimitNow(key: string, limit: Limit, detail?: string):
 }
 
 /**
+ * The key of an API route's limit: the method, the resource the path names, and the caller. The path
+ * is taken percent-decoded: `/parties/%61bc/commands` names the same party as `/parties/abc/commands`
+ * (the route receives the decoded id), and keyed on the raw path every other spelling of an id was a
+ * fresh budget. `decodedPath` must already be decoded (a transport that decoded the id builds it from
+ * that); `apiPathOf` decodes a request's path.
+ */
+export function apiRateLimitKey(method: string, decodedPath: string, who: string): string {
+  return `api:${method}:${decodedPath}:${who}`;
+}
+
+/** A request URL's path, percent-decoded (left as it is when it does not decode). */
+export function apiPathOf(url: string): string {
+  const { pathname } = new URL(url);
+  if (!pathname.includes("%")) return pathname;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
  * The client's address: behind a trusted proxy (VP_TRUST_PROXY=1) the first X-Forwarded-For hop,
  * else the socket address our server (scripts/server.mjs) stamps on every request. Under `next dev`
  * neither exists and all clients share one bucket.

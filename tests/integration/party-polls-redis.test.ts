@@ -6,7 +6,7 @@
  */
 import { type RunningApp } from "./helpers/app";
 import { startCluster, type Cluster } from "./helpers/cluster";
-import { accountToken, bearer, command, createParty, guestToken, api, type Ev } from "./helpers/party";
+import { accountToken, command, createParty, guestToken, api, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(150_000);
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function stream(app: RunningApp, partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const s = await joinAndOpen(app.baseUrl, partyId, token);
   streams.push(s);
   await s.waitFor((e) => e.type === "snapshot");
   return s;

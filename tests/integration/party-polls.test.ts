@@ -6,7 +6,7 @@
  * authorization matrix (host / guest / non-member / anonymous) with nothing changed on refusal.
  */
 import { startApp, type RunningApp } from "./helpers/app";
-import { accountToken, api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
+import { accountToken, api, bearer, command, createParty, guestToken, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 async function stream(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const s = await joinAndOpen(app.baseUrl, partyId, token);
   streams.push(s);
   await s.waitFor((e) => e.type === "snapshot");
   return s;

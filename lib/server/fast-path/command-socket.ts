@@ -30,7 +30,7 @@ import { GUEST_TOKEN_PREFIX } from "@/lib/server/guests/guest-token";
 import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES, commandSocketCloseFor } from "@/lib/sync/command-socket-protocol";
 import { toErrorAnswer } from "@/lib/server/http/error-response";
 import { forbidden, unauthorized } from "@/lib/server/http/api-error";
-import { clientKey, enforceRateLimitNow } from "@/lib/server/rate-limit";
+import { apiRateLimitKey, clientKey, enforceRateLimitNow } from "@/lib/server/rate-limit";
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { getRoom } from "@/lib/server/realtime/rooms";
 import { NOT_A_MEMBER, PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
@@ -101,7 +101,10 @@ export function createCommandSockets(): CommandSockets {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  function serve(ws: WebSocket, partyId: string, pathname: string, address: string): void {
+  function serve(ws: WebSocket, partyId: string, address: string): void {
+    // The budget is POST .../commands's for the same party, keyed on the decoded id as the POST's is
+    // (not on the upgrade's raw path, where every spelling of the id would be a fresh budget).
+    const commandsPath = `/api/v1/parties/${partyId}/commands`;
     alive.add(ws);
     ws.on("pong", () => alive.add(ws));
     ws.on("error", () => ws.terminate());
@@ -177,7 +180,7 @@ export function createCommandSockets(): CommandSockets {
           ws.close(CLOSE.unauthorized, closeReason(body.detail));
           return;
         }
-        const limited = enforceRateLimitNow(`api:POST:${pathname}:${session.user.id}`, PARTY_COMMAND_RATE_LIMIT);
+        const limited = enforceRateLimitNow(apiRateLimitKey("POST", commandsPath, session.user.id), PARTY_COMMAND_RATE_LIMIT);
         if (limited) await limited;
         const result = await runPartyCommand(partyId, session.user, frame.command, frame.receivedAt, address);
         const empty = result === undefined || result === null;
@@ -229,7 +232,7 @@ export function createCommandSockets(): CommandSockets {
       wss.handleUpgrade(req, socket, head, (ws) => {
         const parsed = idParamSchema.safeParse({ id });
         if (!parsed.success) return refuseWith(ws, parsed.error);
-        serve(ws, parsed.data.id, pathname, upgradeAddress(req));
+        serve(ws, parsed.data.id, upgradeAddress(req));
       });
       return true;
     },

@@ -8,9 +8,9 @@ import "server-only";
 import type { z } from "zod";
 import { getAuth, type Auth } from "@/lib/server/auth";
 import { pingDb } from "@/lib/server/db";
-import { handledOnNode, NodeBodyTooLarge, nodeResponseOf, readNodeBody, toWebHeaders, writeNodeJson } from "@/lib/server/fast-path/node-request";
+import { handledOnNode, NodeBodyAborted, NodeBodyTooLarge, nodeResponseOf, readNodeBody, toWebHeaders, writeNodeJson } from "@/lib/server/fast-path/node-request";
 import { GUEST_TOKEN_PREFIX, verifyGuestToken } from "@/lib/server/guests/guest-token";
-import { clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
+import { apiPathOf, apiRateLimitKey, clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
 import { ApiError, crossSiteRequest, serviceUnavailable, unauthorized } from "./api-error";
 import { checkCrossSiteWrite } from "./cross-site-request";
 import { isDatabaseUnreachable, toErrorResponse } from "./error-response";
@@ -109,7 +109,7 @@ export function withApi<P extends Params = Params>(
       const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);
       if (limit) {
         const who = session?.user.id ?? clientKey(req);
-        await enforceRateLimit(`api:${req.method}:${new URL(req.url).pathname}:${who}`, limit);
+        await enforceRateLimit(apiRateLimitKey(req.method, apiPathOf(req.url), who), limit);
       }
       const params = ((await ctx?.params) ?? {}) as P;
       const result = await run({ req, params, user: session?.user ?? null, sessionId: session?.sessionId ?? null });
@@ -153,7 +153,10 @@ async function readBodyText(req: Request): Promise<string> {
     try {
       return utf8.decode(await onNode);
     } catch (error) {
-      throw error instanceof NodeBodyTooLarge ? tooLarge() : error;
+      if (error instanceof NodeBodyTooLarge) throw tooLarge();
+      // Nobody is left to read the answer; a 4xx keeps it out of the server-fault log.
+      if (error instanceof NodeBodyAborted) throw new ApiError("bad_request", "The request body did not arrive whole.");
+      throw error;
     }
   }
   if (!req.body) return "";
