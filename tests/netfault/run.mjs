@@ -29,7 +29,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import esbuild from "esbuild";
-import { ROOT, freePort, request, sleep, startViewParty, track } from "../../bench/lib/common.mjs";
+import { ROOT, request, sleep, startViewParty, track } from "../../bench/lib/common.mjs";
 
 /** lib/constants.ts STREAM_WATCHDOG_MS: the client's stated bound on noticing a silent stream. */
 const STREAM_WATCHDOG_MS = 25_000;
@@ -171,7 +171,10 @@ class Member {
     );
     let buffer = "";
     this.stderr = "";
-    this.child.stderr.on("data", (d) => (this.stderr += d));
+    this.child.stderr.on("data", (d) => {
+      this.stderr += d;
+      if (process.env.VP_NETFAULT_DEBUG) console.log(`  [${this.name} stderr] ${d}`);
+    });
     this.child.stdout.on("data", (d) => {
       buffer += d;
       let nl;
@@ -179,6 +182,7 @@ class Member {
         const line = JSON.parse(buffer.slice(0, nl));
         buffer = buffer.slice(nl + 1);
         this.lines.push(line);
+        if (process.env.VP_NETFAULT_DEBUG && (line.k !== "sample" || this.lines.length % 20 === 0)) console.log(`  [${this.name}] ${JSON.stringify(line)}`);
         if (line.k === "fatal") console.log(`  ${this.name}: ${line.error}`);
         this.waiters = this.waiters.filter((w) => (w.match(line) ? (w.resolve(line), false) : true));
       }
@@ -236,14 +240,18 @@ function drift(guest, host, from, to) {
   return { median: values[Math.floor(values.length / 2)] ?? NaN, max: values.at(-1) ?? NaN, n: values.length };
 }
 
-/** A guest is in sync when its engine says so (what its status line shows) for 2 s in a row. */
+/**
+ * A guest is in sync when its engine says so (what its status line shows) for 2 s in a row: resolves
+ * with the time that run of "synced" samples began; fails after PATIENCE_MS.
+ */
 async function inSync(guest, since) {
-  const first = await guest.waitFor("in sync", (l) => l.k === "sample" && l.status === "synced", { since });
+  const deadline = Date.now() + PATIENCE_MS;
   for (;;) {
-    const line = await guest.waitFor("in sync for 2 s", (l) => l.k === "sample" && l.status === "synced", { since: first.t });
-    const recent = guest.samples(line.t - 2000, line.t);
-    const start = guest.lines.filter((l) => l.k === "sample" && l.t >= since && l.status !== "synced").at(-1)?.t ?? since;
-    if (line.t - start >= 2000 && recent.every((s) => s.status === "synced")) return start;
+    const samples = guest.samples(since);
+    let runStart = null;
+    for (const s of samples) runStart = s.status === "synced" ? (runStart ?? s.t) : null;
+    if (runStart !== null && samples.at(-1).t - runStart >= 2000) return runStart;
+    if (Date.now() > deadline) throw new Error(`${guest.name}: not in sync within ${PATIENCE_MS / 1000} s (last status ${samples.at(-1)?.status})`);
     await sleep(200);
   }
 }
