@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { HOST_AWAY_GRACE_MS } from "@/lib/constants";
+import { HOST_AWAY_GRACE_MS, SSE_HEARTBEAT_MS } from "@/lib/constants";
 
 const optionalUrl = z
   .string()
@@ -56,7 +56,7 @@ const schema = z.object({
   VP_YOUTUBE_IFRAME_API_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/iframe_api"),
   VP_TIKTOK_PLAYER_URL: z.url({ protocol: /^https?$/ }).default("https://www.tiktok.com/player/v1/"),
   /** Interval of SSE comment heartbeats that keep proxies from closing idle streams. */
-  VP_SSE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  VP_SSE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(SSE_HEARTBEAT_MS),
   /**
    * A party stream's client this far behind (bytes queued for it) is cut off and its connection
    * closed; it resumes with Last-Event-ID. Lower it to shed slow clients sooner.

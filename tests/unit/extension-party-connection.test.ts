@@ -317,3 +317,43 @@ test("a stream that ends with the server's unavailable notice reconnects, says w
     connection.stop();
   }
 });
+
+test("a chat sent while the network is gone is sent again, with the same request id, once the stream is back; reports are not", async () => {
+  const server = new FakeApiServer().sse(/\/events$/).on("POST", /\/commands$/, async () => Response.json({ id: "9" }));
+  const { connection, statuses } = setup(server);
+  connection.start();
+  await until(() => server.streams.length === 1 && statuses.at(-1)?.state === "open");
+  // The network goes: the stream breaks and every request fails as an unreachable server's.
+  server.reachable = false;
+  server.streams[0]!.close(new TypeError("network error"));
+  // A host's report fails at once (its reporter reads the player again); the chat waits for the network.
+  await expect(connection.send({ v: PROTOCOL_VERSION, type: "play", position: 1, cid: 1 })).rejects.toBeInstanceOf(ServerUnreachableError);
+  const chat = connection.send({ v: PROTOCOL_VERSION, type: "chat", text: "still there?" });
+  await new Promise((r) => setTimeout(r, 50));
+  expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+  server.reachable = true;
+  await expect(chat).resolves.toEqual({ id: "9" });
+  const posts = server.requests.filter((r) => r.method === "POST").map((r) => r.body as { type: string; rid?: string });
+  // (Requests made while unreachable are not recorded: these are the ones that reached the server.)
+  // The chat went once the network was back, with a request id the server keeps it once by.
+  expect(posts).toEqual([{ v: PROTOCOL_VERSION, type: "chat", text: "still there?", rid: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+  connection.stop();
+});
+
+test("every attempt of one command carries the same request id; another command gets another", async () => {
+  let failures = 1;
+  const server = new FakeApiServer().sse(/\/events$/).on("POST", /\/commands$/, async () => {
+    if (failures-- > 0) throw new TypeError("Failed to fetch");
+    return Response.json({ id: "1" });
+  });
+  const { connection, statuses } = setup(server);
+  connection.start();
+  await until(() => statuses.at(-1)?.state === "open");
+  await connection.send({ v: PROTOCOL_VERSION, type: "chat", text: "one" });
+  await connection.send({ v: PROTOCOL_VERSION, type: "chat", text: "two" });
+  const rids = server.requests.filter((r) => r.method === "POST").map((r) => (r.body as { rid: string }).rid);
+  expect(rids).toHaveLength(3);
+  expect(rids[0]).toBe(rids[1]);
+  expect(rids[2]).not.toBe(rids[0]);
+  connection.stop();
+});
