@@ -84,8 +84,11 @@ async function main() {
     // Host + members streaming in the first `streaming` parties (idle streams: no commands).
     const agent = new http.Agent({ keepAlive: true });
     const members = await mintGuests(app.baseUrl, opts.streaming * opts.members, { run: 201, concurrency: 8 });
-    const open = (party, token) =>
-      new Promise((resolve, reject) => {
+    // Each member joins (POST; opening a stream only reads), then opens its stream.
+    const open = async (party, token) => {
+      const joined = await request(app.baseUrl, "POST", `/api/v1/parties/${party}/join`, { token });
+      if (joined.status !== 200) throw new Error(`join ${joined.status}: ${JSON.stringify(joined.body)}`);
+      return new Promise((resolve, reject) => {
         const req = http.request(`${app.baseUrl}/api/v1/parties/${party}/events`, { agent, headers: { Authorization: `Bearer ${token}` } });
         req.on("response", (res) => {
           if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
@@ -96,6 +99,7 @@ async function main() {
         req.end();
         streams.push(req);
       });
+    };
     for (let p = 0; p < Math.min(opts.streaming, opts.parties); p++) {
       await open(parties[p], hosts[p]);
       await Promise.all(members.slice(p * opts.members, (p + 1) * opts.members).map((t) => open(parties[p], t)));

@@ -62,7 +62,12 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new Pool({ connectionString: url, max: 10 });
+  // A connection the database cannot give within a few seconds (down, or a network that swallows
+  // packets) fails the request (answered 503) instead of holding it until the database returns.
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, keepAlive: true });
+  // An idle connection the database dropped (a restart) reports here; unheard, the error would end
+  // the process. The pool replaces the connection on next use.
+  pool.on("error", (error) => console.error("[db] idle connection lost:", error.message));
   const db = drizzle({ client: pool, schema });
   const conn = await pool.connect();
   try {

@@ -19,6 +19,17 @@ export const LIVE_PARTY_POLL_INTERVAL_MS = 5000;
  * The server's VP_HOST_AWAY_MS overrides it (tests shorten it).
  */
 export const HOST_AWAY_GRACE_MS = 60_000;
+/**
+ * A party stream's heartbeat (an SSE comment) when nothing else is sent, and how long a client waits
+ * without a single byte before it calls the stream dead and reconnects with Last-Event-ID. A network
+ * that silently drops (no FIN, no RST: a Wi-Fi hand-over, a NAT that forgot the flow) gives no other
+ * sign: the watchdog is the bound on noticing it. Two and a half heartbeats: one heartbeat lost or
+ * late does not trip it; a silent drop is noticed and shown ("Reconnecting...") within 25 s.
+ * The server's VP_SSE_HEARTBEAT_MS overrides the heartbeat (keep it well under the watchdog).
+ * Measured on a real blackout (network namespaces, nft DROP): tests/netfault/.
+ */
+export const SSE_HEARTBEAT_MS = 10_000;
+export const STREAM_WATCHDOG_MS = 25_000;
 
 export const EXTENSION_JOIN_WAIT_MS = 6000;
 export const EXTENSION_AUTH_WAIT_MS = 5000;

@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { answerClientError, rejectMalformedUrl } from "./lib/bad-requests.mjs";
+import { limitConnectionsPerClient, requestTimeoutOptions } from "./lib/connection-limits.mjs";
 import { createEmbeddedDatabase } from "./lib/create-embedded-db.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -56,7 +57,9 @@ globalThis[Symbol.for("viewparty.destroyConnection")] = (id) => {
  */
 const FAST_PATH = Symbol.for("viewparty.fastPath");
 
-const server = http.createServer((req, res) => {
+// A request must arrive whole within VP_REQUEST_TIMEOUT_MS (else 408); see connection-limits.mjs.
+const server = http.createServer(requestTimeoutOptions(), (req, res) => {
+  if (connectionLimit.refuse(req, res)) return;
   req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
   if (rejectMalformedUrl(req, res)) return;
   const id = (++lastResponseId).toString(36);
@@ -66,6 +69,8 @@ const server = http.createServer((req, res) => {
   if (globalThis[FAST_PATH]?.(req, res)) return;
   void handle(req, res);
 });
+/** At most VP_MAX_CONNECTIONS_PER_CLIENT open connections per client address (503 beyond). */
+const connectionLimit = limitConnectionsPerClient(server);
 /**
  * WebSocket upgrades: the party command sockets (lib/server/fast-path/command-socket.ts), the only
  * upgrade the app offers. One that arrives while the app is still installing them (just after a
@@ -75,6 +80,7 @@ const COMMAND_SOCKETS = Symbol.for("viewparty.commandSockets");
 server.on("upgrade", (req, socket, head) => {
   // A peer that resets mid-handshake must not take the process down with an unhandled 'error'.
   socket.on("error", () => socket.destroy());
+  if (connectionLimit.refuseUpgrade(req, socket)) return;
   const started = Date.now();
   const take = () => {
     if (socket.destroyed) return;

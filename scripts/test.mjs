@@ -52,6 +52,10 @@ const SYSTEM_PACKAGES = [
   { pkg: "redis-server", check: () => has("redis-server") },
   // The extension's end-to-end tests make their test clip with it.
   { pkg: "ffmpeg", check: () => has("ffmpeg") },
+  // The net-fault harness (tests/netfault): network namespaces and veth pairs, nft blackholes.
+  // Optional: without root they cannot be used anyway, and the harness skips with the reason.
+  { pkg: "iproute2", check: () => has("ip"), optional: true },
+  { pkg: "nftables", check: () => has("nft"), optional: true },
 ];
 
 const quiet = (cmd, args) => spawnSync(cmd, args, { stdio: "ignore" }).status === 0;
@@ -93,7 +97,7 @@ function ensureServices() {
 }
 
 function ensureSystemPackages() {
-  const missing = SYSTEM_PACKAGES.filter((p) => !p.check()).map((p) => p.pkg);
+  const missing = SYSTEM_PACKAGES.filter((p) => !p.check() && (isRoot() || !p.optional)).map((p) => p.pkg);
   if (missing.length === 0) {
     console.log("▸ system packages present");
     return;
@@ -143,6 +147,7 @@ const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
  */
 const SAME_IN_BOTH_RUNS = new Set([
   "database-errors.test.ts",
+  "dependency-outages.test.ts",
   "embedded-db.test.ts",
   "live-parties-redis.test.ts",
   "npm-start.test.ts",
@@ -232,6 +237,9 @@ step("unit + integration (jest)", () =>
   must(bin("jest"), ["--ci", "--json", `--outputFile=${path.join(resultsDir, JEST_RESULTS[0])}`]),
 );
 step("integration on PostgreSQL + Redis", integrationOnPostgresAndRedis);
+// Real network faults: members in network namespaces, blackholes, a throttled link (about 2 minutes).
+// Needs root; prints why and passes when namespaces are unavailable.
+step("network faults (namespaces)", () => must(process.execPath, [path.join(root, "tests/netfault/run.mjs")]));
 step("end-to-end (playwright, chromium)", () =>
   must(bin("playwright"), ["test"], { env: { E2E_JSON_REPORT: path.join(resultsDir, "e2e.json") } }),
 );

@@ -145,14 +145,16 @@ export function stopChild(child, timeoutMs = 5_000) {
 }
 
 /** Starts the built ViewParty app (scripts/server.mjs) with a fresh temporary data directory. */
-export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 300_000 } = {}) {
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    throw new Error("No build found in " + ROOT + ": run `npm run build` first.");
+export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 300_000, root = ROOT } = {}) {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    throw new Error("No build found in " + root + ": run `npm run build` first.");
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "vp-bench-"));
   tempDirs.add(dataDir);
-  const child = spawnNode(path.join(ROOT, "scripts/server.mjs"), {
+  // `root`: another checkout's build (a benchmark's baseline), served by that checkout's own server script.
+  const child = spawnNode(path.join(root, "scripts/server.mjs"), {
+    cwd: root,
     label: "viewparty",
     nodeArgs,
     env: {
@@ -163,6 +165,9 @@ export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs =
       VP_DATA_DIR: dataDir,
       VP_SEED_DEMO: "0",
       VP_TRUST_PROXY: "1",
+      // Thousands of simulated clients share one address here (the proxy setting above turns the
+      // per-client cap off as well; said outright so a bench without it keeps working).
+      VP_MAX_CONNECTIONS_PER_CLIENT: "0",
       BETTER_AUTH_URL: `http://localhost:${port}`,
       ...env,
     },
@@ -241,6 +246,19 @@ export function request(baseUrl, method, pathname, { token, body, headers = {}, 
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+/** A party command that must succeed; a 429 (the host's generous but finite command budget) is waited out. Resolves with the response. */
+export async function partyCommand(baseUrl, partyId, token, body) {
+  for (;;) {
+    const res = await request(baseUrl, "POST", `/api/v1/parties/${partyId}/commands`, { token, body: { v: 1, ...body } });
+    if (res.status === 429) {
+      await sleep(1000);
+      continue;
+    }
+    if (res.status !== 200) throw new Error(`command ${body.type}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res;
+  }
 }
 
 /** A fake client address for the n-th guest: ≤ 50 guests per address (the guest limit is 60 per 10 min). */

@@ -5,14 +5,19 @@
  */
 import http from "node:http";
 import { createParser } from "eventsource-parser";
-import { now } from "./common.mjs";
+import { now, request } from "./common.mjs";
 import { pool, runWorker } from "./receipts.mjs";
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const open = new Set();
 
-/** Opens one guest's stream; resolves once its snapshot arrived (it is subscribed from then on). */
-function openStream(baseUrl, partyId, token, receipts, onDrop) {
+/**
+ * Joins the party as one guest (POST .../join: opening a stream only reads), then opens the guest's
+ * stream; resolves once its snapshot arrived (it is subscribed from then on).
+ */
+async function openStream(baseUrl, partyId, token, receipts, onDrop) {
+  const joined = await request(baseUrl, "POST", `/api/v1/parties/${partyId}/join`, { token, agent });
+  if (joined.status !== 200) throw new Error(`join ${joined.status}: ${JSON.stringify(joined.body).slice(0, 200)}`);
   return new Promise((resolve, reject) => {
     const req = http.request(`${baseUrl}/api/v1/parties/${partyId}/events`, {
       agent,

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The Video Playlists table: Title, Owner, Created, Actions (View). Only playlists their owners
- * listed publicly. The shared DataTable: a table from 640 px up, cards on a phone (nothing scrolls
+ * listed publicly; an owner whose profile is private is not named (nor linked). The shared DataTable: a table from 640 px up, cards on a phone (nothing scrolls
  * sideways, every link a full-size target).
  */
 import Link from "next/link";
@@ -34,7 +34,11 @@ export function PlaylistTable() {
       <tr key={playlist.id} className={rowClass}>
         <RowTh>{playlist.title}</RowTh>
         <Td label="Owner">
-          {playlist.owner_username ? (
+          {playlist.owner_private ? (
+            <span className="italic text-slate-400" title="This owner keeps their profile private.">
+              {playlist.owner}
+            </span>
+          ) : playlist.owner_username ? (
             <Link href={`/${encodeURIComponent(playlist.owner_username)}`} className={linkClass}>
               {playlist.owner}
             </Link>

@@ -26,14 +26,21 @@ const TICK_MS = 100;
 const wallNow = () => performance.now();
 
 export function RecordingReplay({ recording, urls, signedIn }: { recording: Recording; urls: PlayerUrls; signedIn: boolean }) {
-  const { data, error } = useRecordingTimeline(recording.id);
-  const timeline: RecordingTimeline | null = useMemo(
-    () => (data ? { startedAt: data.started_at, endedAt: data.ended_at, start: data.start, entries: data.entries } : null),
-    [data],
-  );
+  const { timeline, error, loaded, total, waiting } = useRecordingTimeline(recording.id);
   if (error) return <p role="alert" className="text-red-300">{error.message}</p>;
-  if (!timeline) return <p role="status" className="text-slate-300">Loading the recording...</p>;
+  if (!timeline) return <ReplayLoading loaded={loaded} total={total} waiting={waiting} />;
   return <Replay recording={recording} timeline={timeline} urls={urls} signedIn={signedIn} />;
+}
+
+/** A large recording comes in pages: how far along it is (and why it pauses when the server is busy). */
+function ReplayLoading({ loaded, total, waiting }: { loaded: number; total: number; waiting: boolean }) {
+  const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;
+  return (
+    <div className="flex max-w-md flex-col gap-2" role="status" data-testid="replay-loading">
+      <p className="text-slate-300">{waiting ? "Many recordings are loading right now; waiting for the server..." : total > 0 ? `Loading the recording... ${percent} %` : "Loading the recording..."}</p>
+      {total > 0 && <progress className="h-2 w-full accent-cyan-400" max={total} value={loaded} aria-label="Recording loaded" />}
+    </div>
+  );
 }
 
 function perform(player: SyncPlayer, action: PlayerAction): void {

@@ -66,7 +66,7 @@ export function HostPanel(props: HostPanelProps) {
         </div>
         <section aria-label="Recording" className={section}>
           <h3 className="font-semibold text-white">Recording</h3>
-          <RecordingControls partyId={props.partyId} token={props.token} recording={props.recording} canRecord={props.canRecord} />
+          <RecordingControls partyId={props.partyId} token={props.token} recording={props.recording} canRecord={props.canRecord} youId={props.youId} />
         </section>
       </div>
     </Dialog>

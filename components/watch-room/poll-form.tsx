@@ -2,10 +2,23 @@
 /**
  * The host opens a poll: on the next viewing (2–6 options from the queue and free text — a link is
  * queued if it wins, a title is only announced) or on a discussion break (break lengths); for a
- * duration or until closed; anonymous, or public (the host sees who voted).
+ * duration or until closed; anonymous, or public (the host sees who voted); and how guests vote:
+ * not at all (members with an account only, the default: a guest identity costs nothing to make)
+ * or one guest vote per device.
  */
 import { useState, type FormEvent } from "react";
-import { breakLabel, DEFAULT_BREAK_MINUTES, POLL_MAX_OPTIONS, POLL_MIN_OPTIONS, PROTOCOL_VERSION, type ClientCommand, type PollOptionInput, type QueueState } from "@/lib/sync";
+import {
+  breakLabel,
+  DEFAULT_BREAK_MINUTES,
+  DEFAULT_POLL_GUEST_VOTES,
+  POLL_MAX_OPTIONS,
+  POLL_MIN_OPTIONS,
+  PROTOCOL_VERSION,
+  type ClientCommand,
+  type PollGuestVotes,
+  type PollOptionInput,
+  type QueueState,
+} from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 
@@ -19,6 +32,10 @@ const DURATIONS = [
   { seconds: 0, label: "Until I close it" },
 ] as const;
 const BREAK_CHOICES = [0, 5, 10, 15, 20, 30] as const;
+const GUEST_VOTE_CHOICES: { value: PollGuestVotes; label: string }[] = [
+  { value: "accounts_only", label: "Members with an account only" },
+  { value: "one_per_device", label: "Guests too, one vote per device" },
+];
 const FREE_TEXT_FIELDS = 3;
 
 export function PollForm({ queue, send }: { queue: QueueState; send(command: ClientCommand): Promise<void> }) {
@@ -28,6 +45,7 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
   const [breaks, setBreaks] = useState<number[]>([...DEFAULT_BREAK_MINUTES]);
   const [duration, setDuration] = useState(60);
   const [isPublic, setIsPublic] = useState(false);
+  const [guestVotes, setGuestVotes] = useState<PollGuestVotes>(DEFAULT_POLL_GUEST_VOTES);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -41,7 +59,10 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
     event.preventDefault();
     const durationSeconds = duration === 0 ? null : duration;
     const options: PollOptionInput[] = [...items.map((item) => ({ itemId: item.id })), ...freeText.map((text) => (/^https?:\/\//i.test(text) ? { url: text } : { title: text }))];
-    const poll = kind === "next" ? { kind, options, durationSeconds, public: isPublic } : { kind, breakMinutes: [...breaks].sort((a, b) => a - b), durationSeconds, public: isPublic };
+    const poll =
+      kind === "next"
+        ? { kind, options, durationSeconds, public: isPublic, guestVotes }
+        : { kind, breakMinutes: [...breaks].sort((a, b) => a - b), durationSeconds, public: isPublic, guestVotes };
     setBusy(true);
     setError(null);
     try {
@@ -119,6 +140,16 @@ export function PollForm({ queue, send }: { queue: QueueState; send(command: Cli
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" className="size-6 shrink-0 accent-cyan-300" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
           Public (you see who voted)
+        </label>
+        <label className="flex flex-wrap items-center gap-2">
+          Who votes
+          <Select className="min-h-11" value={guestVotes} onChange={(e) => setGuestVotes(e.target.value === "one_per_device" ? "one_per_device" : "accounts_only")}>
+            {GUEST_VOTE_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
         </label>
       </div>
       <p className="text-slate-400" aria-live="polite">

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from "react";
 import { formatCountdown, pollQuestion, pollStatusText } from "@/extension/src/overlay/poll-text";
-import { isUnresolved, PROTOCOL_VERSION, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
+import { GUEST_VOTES_TEXT, isUnresolved, PROTOCOL_VERSION, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 
 interface PollPanelProps {
@@ -97,6 +97,9 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
           <p className="text-slate-300" data-testid="poll-status" aria-live="polite">
             {pollStatusText(poll, now)}
             {poll.visibility === "public" ? " · public" : " · anonymous"}
+          </p>
+          <p className="text-slate-400" data-testid="poll-guest-rule">
+            {GUEST_VOTES_TEXT[poll.guestVotes]}
           </p>
           <div role="radiogroup" aria-labelledby="poll-question" className="flex flex-col gap-1.5" data-testid="poll-options">
             {poll.options.map((option, index) => {

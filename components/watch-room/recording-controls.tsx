@@ -1,8 +1,9 @@
 "use client";
 /**
- * The host's recording controls, in the host panel: the host of a YouTube party starts and stops
- * recording (choosing whether chat goes in) and gets a link to the recording once it is saved.
- * Everyone sees that the party is recorded in recording-bar.tsx.
+ * The recording controls: in the host panel, the host of a YouTube party starts and stops recording
+ * (choosing whether chat goes in) and gets a link to the recording once it is saved. A recording is
+ * its starter's: after a hand-over the new host is told so instead of offered Stop, and the starter,
+ * now a member, finds Stop beside the room's recording notice (recording-bar.tsx).
  */
 import Link from "next/link";
 import { useState } from "react";
@@ -18,10 +19,17 @@ interface RecordingControlsProps {
   recording: RecordingState | null;
   /** The host's account may record (guests cannot own a recording) a YouTube video. */
   canRecord: boolean;
+  /** The viewer's member id: Stop is offered to whoever started the recording. */
+  youId: string | null;
 }
 
-export function RecordingControls({ partyId, token, recording, canRecord }: RecordingControlsProps) {
-  const [includeChat, setIncludeChat] = useState(true);
+/** Whether `youId` may stop `recording`: its starter (a recording from before `startedBy` was sent: the host). */
+export function startedRecording(recording: RecordingState, youId: string | null): boolean {
+  return recording.startedBy === undefined || recording.startedBy === youId;
+}
+
+/** Sends a recording command for this party; `saved` is the recording a stop saved. */
+function useRecordingCommand(partyId: string, token: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -38,6 +46,29 @@ export function RecordingControls({ partyId, token, recording, canRecord }: Reco
       setBusy(false);
     }
   }
+  return { busy, error, saved, send };
+}
+
+/** Stop for the member who started the recording and handed the party over since (beside the room's notice). */
+export function StopOwnRecording({ partyId, token }: { partyId: string; token: string }) {
+  const { busy, error, send } = useRecordingCommand(partyId, token);
+  return (
+    <>
+      <Button variant="secondary" size="sm" className="min-h-11" disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.stop" })}>
+        Stop my recording
+      </Button>
+      {error && (
+        <span role="alert" className="text-red-300">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function RecordingControls({ partyId, token, recording, canRecord, youId }: RecordingControlsProps) {
+  const [includeChat, setIncludeChat] = useState(true);
+  const { busy, error, saved, send } = useRecordingCommand(partyId, token);
 
   if (!canRecord && !recording && !saved) return <p className="text-sm text-slate-400">Recording is for YouTube parties hosted from an account.</p>;
   return (
@@ -58,10 +89,13 @@ export function RecordingControls({ partyId, token, recording, canRecord }: Reco
           </label>
         </>
       )}
-      {recording && (
+      {recording && startedRecording(recording, youId) && (
         <Button variant="secondary" size="sm" className="min-h-11" disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.stop" })}>
           Stop recording
         </Button>
+      )}
+      {recording && !startedRecording(recording, youId) && (
+        <span className="text-slate-300">Another member started this recording: only they can stop it (or the party&apos;s end).</span>
       )}
       {saved && !recording && (
         <span className="text-slate-200" role="status">

@@ -11,8 +11,11 @@ import type { EmbedPlayers } from "@/lib/media/embed-players";
 import type { Stroke } from "@/lib/sync";
 import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";
 import { playableMedia } from "@/lib/watch-room/media-key";
-import { TikTokControl, tiktokErrorMessage, tiktokPlayerSrc } from "@/lib/watch-room/tiktok-player";
-import { YouTubeControl, youtubeErrorMessage, YT_STATE } from "@/lib/watch-room/youtube-player";
+// Types only: each embed's module is loaded when the room first shows one of its videos, so a YouTube
+// room never downloads the TikTok player's code, nor a TikTok room the YouTube one's.
+import type { TikTokControl } from "@/lib/watch-room/tiktok-player";
+import { tiktokPlayerSrc } from "@/lib/watch-room/tiktok-player-src";
+import type { YouTubeControl } from "@/lib/watch-room/youtube-player";
 
 /** The players' configuration (one for the whole site: lib/media/embed-players.ts). */
 export type PlayerUrls = EmbedPlayers;
@@ -42,9 +45,9 @@ function showMedia(control: MutableControl, next: RoomMedia, tiktokBase: string,
   const link = playableMedia(next.url);
   if (!link) return;
   const fresh = control.currentVideoId !== link.id;
-  if (control instanceof YouTubeControl && link.platform === "youtube") {
+  if (control.platform === "youtube" && link.platform === "youtube") {
     if (fresh) control.load(link.id);
-  } else if (control instanceof TikTokControl && link.platform === "tiktok") {
+  } else if (control.platform === "tiktok" && link.platform === "tiktok") {
     if (fresh) control.load(link.id, tiktokPlayerSrc(tiktokBase, link.id));
   } else {
     return;
@@ -89,8 +92,8 @@ export function RoomPlayer({ media, urls, isHost, strokes, onControl, onShowing,
     if (platform === "youtube") {
       const mount = document.createElement("div");
       container.replaceChildren(mount);
-      loadYouTubeApi(urls.youtubeApi).then(
-        (YT) => {
+      Promise.all([loadYouTubeApi(urls.youtubeApi), import("@/lib/watch-room/youtube-player")]).then(
+        ([YT, { YouTubeControl, youtubeErrorMessage, YT_STATE }]) => {
           if (cancelled) return;
           let control: YouTubeControl | null = null;
           const player = new YT.Player(mount, {
@@ -121,12 +124,18 @@ export function RoomPlayer({ media, urls, isHost, strokes, onControl, onShowing,
       frame.allow = "autoplay; fullscreen; encrypted-media";
       frame.className = "h-full w-full border-0";
       container.replaceChildren(frame);
-      const control = new TikTokControl(frame, new URL(urls.tiktokPlayer).origin, {
-        onEnded: () => mediaRef.current && callbacks.current.onEnded(mediaRef.current.id),
-        onError: (code) => callbacks.current.onError(tiktokErrorMessage(code)),
-        onPlaying: () => callbacks.current.onError(null),
-      });
-      attach(control);
+      import("@/lib/watch-room/tiktok-player").then(
+        ({ TikTokControl, tiktokErrorMessage }) => {
+          if (cancelled) return;
+          const control = new TikTokControl(frame, new URL(urls.tiktokPlayer).origin, {
+            onEnded: () => mediaRef.current && callbacks.current.onEnded(mediaRef.current.id),
+            onError: (code) => callbacks.current.onError(tiktokErrorMessage(code)),
+            onPlaying: () => callbacks.current.onError(null),
+          });
+          attach(control);
+        },
+        (error: unknown) => !cancelled && setLoadError(error instanceof Error ? error.message : String(error)),
+      );
     }
     return () => {
       cancelled = true;

@@ -14,7 +14,6 @@ import { ApiClient } from "@/extension/src/background/api-client";
 import { autoplays, emptyModeration, isUnresolved, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
-import { TikTokControl } from "@/lib/watch-room/tiktok-player";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { useLastRecording } from "@/lib/watch-room/use-last-recording";
 import { usePlayerTitle } from "@/lib/watch-room/use-player-title";
@@ -28,13 +27,10 @@ import type { MemberAction } from "./member-moderation";
 import { MembersPanel } from "./members-panel";
 import { MusicStage } from "./music-stage";
 import { PollBanner } from "./poll-banner";
-import { PollPanel } from "./poll-panel";
 import { QueuePanel } from "./queue-panel";
 import { RecordingBar } from "./recording-bar";
 import { RequestsPanel } from "./requests-panel";
-import { RemovedScreen } from "./removed-screen";
 import { RoomActions } from "./room-actions";
-import { RoomEnded } from "./room-ended";
 import { RoomChat, type ChatNotice } from "./room-chat";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
 import type { RoomSettingsProps } from "./room-settings";
@@ -42,6 +38,14 @@ import { RoomTabs, type RoomTab } from "./room-tabs";
 import { useWideRoom } from "./use-wide-room";
 
 /** The host's tools: their code is loaded when the host first opens them, not with the room. */
+// Screens and panels a first visit rarely shows load when first shown, so the room's first load
+// stays small: the end and removed screens, and the vote panel (mounted only while there is a poll
+// or a break to show; it showed nothing otherwise).
+const RoomEnded = dynamic(() => import("./room-ended").then((m) => m.RoomEnded), { ssr: false });
+const RemovedScreen = dynamic(() => import("./removed-screen").then((m) => m.RemovedScreen), { ssr: false });
+const MemoPollPanel = dynamic(() => import("./poll-panel").then((m) => memo(m.PollPanel)), { ssr: false });
+// Shown only to a member who started a recording and then handed the party over.
+const StopOwnRecording = dynamic(() => import("./recording-controls").then((m) => m.StopOwnRecording), { ssr: false });
 const HostPanel = dynamic(() => import("./host-panel").then((m) => m.HostPanel), { ssr: false });
 /** The host's playback controls, likewise only for a host (a guest's player follows the host). */
 const HostControls = dynamic(() => import("./host-controls").then((m) => m.HostControls), { ssr: false });
@@ -52,7 +56,6 @@ const HostControls = dynamic(() => import("./host-controls").then((m) => m.HostC
  */
 const MemoQueuePanel = memo(QueuePanel);
 const MemoRequestsPanel = memo(RequestsPanel);
-const MemoPollPanel = memo(PollPanel);
 const MemoMembersPanel = memo(MembersPanel);
 const MemoRoomChat = memo(RoomChat);
 
@@ -262,9 +265,10 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const requestsPanel = <MemoRequestsPanel key="requests" requests={queue.requests} isHost={isHost} youId={youId} prominent={musicMode} send={send} />;
   // Keyed, so switching music mode reorders the panels without losing what is typed in them.
   const queuePanels = musicMode ? [requestsPanel, queuePanel] : [queuePanel, requestsPanel];
+  const showsPoll = poll !== null || Boolean(queue.pendingBreak) || (queue.start?.kind === "break" && startsIn !== null);
   const pollPanel = (
     <div ref={pollRef} tabIndex={-1} className="outline-none">
-      <MemoPollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />
+      {showsPoll && <MemoPollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />}
     </div>
   );
   const guestSync = model.role === "guest" && !ended && <GuestSync offsetMs={model.viewerOffsetMs ?? 0} onSyncNow={room.syncNow} onOffset={room.setViewerOffset} />;
@@ -362,8 +366,12 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           {partyAdsText(model)}
         </p>
       )}
-      {!ended && <RecordingBar recording={model.recording ?? null} />}
-      {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={!(control instanceof TikTokControl)} />}
+      {!ended && (
+        <RecordingBar recording={model.recording ?? null} stopped={model.recordingStopped ?? null} isHost={isHost}>
+          {!isHost && model.recording?.startedBy !== undefined && model.recording.startedBy === youId && <StopOwnRecording partyId={partyId} token={token} />}
+        </RecordingBar>
+      )}
+      {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={(control as { platform?: string } | null)?.platform !== "tiktok"} />}
     </>
   );
 

@@ -4,8 +4,10 @@
  * the page's embedded player and kept in sync by lib/sync — no extension needed. Joins as the signed-in
  * account or as a guest with a username; parties on other sites point to the extension instead.
  */
+import dynamic from "next/dynamic";
 import { useActionState, useEffect, useId, useState } from "react";
 import { ApiClient, ApiRequestError } from "@/extension/src/background/api-client";
+import { ApiClientError } from "@/lib/api/client";
 import { JoinPartyButton } from "@/components/parties/join-party-button";
 import { Input, invalidFieldProps } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -17,9 +19,14 @@ import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
 import { PRIVATE_ROOM_HINT } from "@/lib/watch-room/room-texts";
-import { RoomEnded } from "./room-ended";
+import { RECONNECTING } from "@/extension/src/overlay/status-text";
 import { RoomExitLinks } from "./room-exit-links";
 import { RoomView } from "./room-view";
+
+/** How long to wait before asking again after a 503 that named no Retry-After. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+const RoomEnded = dynamic(() => import("./room-ended").then((m) => m.RoomEnded), { ssr: false });
 
 type Access = { kind: "resolving" } | { kind: "guest-form" } | { kind: "token"; token: string };
 
@@ -29,10 +36,19 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
   const [error, setError] = useState<string | null>(null);
   // A guest who chose Leave: the room (and its connection) closes, and the room says so once.
   const [left, setLeft] = useState(false);
+  // The party had ended before this page joined it.
+  const [ended, setEnded] = useState(false);
+  // While a service behind the server is down (503): why, shown with "Reconnecting...", and the
+  // attempt that asks again once the server's Retry-After has passed.
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const [joinAttempt, setJoinAttempt] = useState(0);
+
+  const [resolveAttempt, setResolveAttempt] = useState(0);
 
   useEffect(() => {
     if (access.kind !== "resolving") return;
     let cancelled = false;
+    let retry: number | undefined;
     void (async () => {
       const stored = storedRoomToken();
       let next: Access = { kind: "guest-form" };
@@ -43,7 +59,15 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
         try {
           const token = await sessionRoomToken();
           if (token) next = { kind: "token", token };
-        } catch {
+        } catch (cause) {
+          if (cause instanceof ApiClientError && cause.status >= 500) {
+            // The server could not look the session up (its database is down): the visitor may well
+            // be signed in, so no guest form; say why and ask again.
+            if (cancelled) return;
+            setUnavailable(cause.message);
+            retry = window.setTimeout(() => setResolveAttempt((n) => n + 1), UNAVAILABLE_RETRY_SECONDS * 1000);
+            return;
+          }
           next = { kind: "guest-form" };
         }
       }
@@ -51,21 +75,40 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     })();
     return () => {
       cancelled = true;
+      window.clearTimeout(retry);
     };
-  }, [access.kind]);
+  }, [access.kind, resolveAttempt]);
 
   const token = access.kind === "token" ? access.token : null;
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
+    let retry: number | undefined;
     new ApiClient(window.location.origin).joinParty(token, partyId).then(
-      (party) => !cancelled && setDetail(party),
+      (party) => {
+        if (cancelled) return;
+        setUnavailable(null);
+        setDetail(party);
+      },
       (cause: unknown) => {
         if (cancelled) return;
         if (cause instanceof ApiRequestError && cause.status === 401) {
           // A stored token that expired or was revoked: start over (session or guest).
           forgetRoomToken(token);
           setAccess({ kind: "resolving" });
+          return;
+        }
+        if (cause instanceof ApiRequestError && cause.status === 409) {
+          // The party is over (opened again from its link, or reloaded after the end): the end screen,
+          // as everyone in it saw, rather than an error.
+          setEnded(true);
+          return;
+        }
+        if (cause instanceof ApiRequestError && cause.temporary) {
+          // The server is up but its database or Redis is not: the token is still good, so it is
+          // kept; the room says why and asks again when the server said to.
+          setUnavailable(cause.message);
+          retry = window.setTimeout(() => setJoinAttempt((n) => n + 1), Math.max(1, cause.retryAfterSeconds ?? UNAVAILABLE_RETRY_SECONDS) * 1000);
           return;
         }
         const message = cause instanceof Error ? cause.message : String(cause);
@@ -75,8 +118,9 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     );
     return () => {
       cancelled = true;
+      window.clearTimeout(retry);
     };
-  }, [token, partyId]);
+  }, [token, partyId, joinAttempt]);
 
   // The join answer names the party's video: a YouTube party's player script starts loading now,
   // while the room connects, rather than once the room has rendered its player (a round trip later).
@@ -85,6 +129,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     if (youtubeParty) loadYouTubeApi(urls.youtubeApi).catch(() => undefined);
   }, [youtubeParty, urls.youtubeApi]);
 
+  if (ended) return <RoomEnded why="ended" title="" token={token ?? ""} recordingId={null} />;
   if (left) return <RoomEnded why="left" title={detail?.video_title ?? ""} token={token ?? ""} recordingId={null} />;
   if (error) {
     return (
@@ -95,7 +140,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
     );
   }
   if (access.kind === "guest-form") return <GuestForm onToken={(t) => setAccess({ kind: "token", token: t })} />;
-  if (!token || !detail) return <RoomMessage title="Watch party">Joining the party...</RoomMessage>;
+  if (!token || !detail) return <RoomMessage title="Watch party">{unavailable ? `${RECONNECTING} ${unavailable}` : "Joining the party..."}</RoomMessage>;
   if (!isRoomPlayable(detail.host_video_url)) {
     const platform = platformName(detail.platform_domain) ?? "another site";
     return (

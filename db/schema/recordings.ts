@@ -29,12 +29,17 @@ export const partyRecording = pgTable(
     /** Server time of the last flush: where a recording whose instance died ends. */
     lastFlushAt: timestamp("last_flush_at", { withTimezone: true, precision: 3 }).notNull(),
     entryCount: integer("entry_count").notNull().default(0),
+    /** Bytes of the stored entries (their JSON): what the size limits count and a reader's progress measures. */
+    byteCount: integer("byte_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("party_recording_host_idx").on(t.hostId, t.createdAt)],
 );
 
-/** One flush of a recording's entries (RecordedEntry[]), in order by `seq`. */
+/**
+ * A run of a recording's entries (RecordedEntry[]), in order by `seq`: one flush, cut into chunks of
+ * bounded bytes, so a timeline is read in bounded pages of whole chunks.
+ */
 export const partyRecordingChunk = pgTable(
   "party_recording_chunk",
   {
@@ -43,6 +48,8 @@ export const partyRecordingChunk = pgTable(
       .references(() => partyRecording.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     entries: jsonb("entries").notNull(),
+    /** Bytes of `entries` as JSON: a page is planned from these without loading the entries. */
+    bytes: integer("bytes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.recordingId, t.seq] })],
 );

@@ -12,6 +12,8 @@ export { describeSignInError, SOCIAL_PROVIDERS, type SocialProvider } from "@/li
 export const providersStatusSchema = z.object({ google: z.boolean(), twitch: z.boolean(), kick: z.boolean() });
 export type ProvidersStatus = z.infer<typeof providersStatusSchema>;
 
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
 /**
  * `session`: a session token of this server (cookie value, bearer, or `session.token`) → a bearer
  * for the same session, so logging out revokes it. `kick`: a Kick access token obtained through
@@ -20,7 +22,13 @@ export type ProvidersStatus = z.infer<typeof providersStatusSchema>;
  */
 export const tokenExchangeRequestSchema = z.object({
   platform: z.enum(["session", "kick"], { error: "platform must be session or kick" }),
-  token: safeText("token").trim().min(1, "token is required").max(4096),
+  token: safeText("token")
+    .trim()
+    .min(1, "token is required")
+    .max(4096)
+    // Every token either platform issues is visible ASCII, and one is checked by sending it on as an
+    // HTTP header value, which cannot hold a line break or a character past U+00FF.
+    .regex(TOKEN_CHARACTERS, "token must be visible ASCII characters only (no spaces or line breaks)."),
 });
 export type TokenExchangeRequest = z.infer<typeof tokenExchangeRequestSchema>;
 

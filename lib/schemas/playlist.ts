@@ -101,9 +101,14 @@ export const joinPlaylistInputSchema = z.object({
 export const playlistIdParamSchema = z.object({ id: pathId("Playlist ID") });
 export const playlistLinkParamSchema = z.object({ id: pathId("Playlist ID"), linkId: pathId("Video ID") });
 
+/** What names the owner of a playlist whose profile is private, to anyone but that owner. */
+export const PRIVATE_OWNER_LABEL = "a private owner";
+
 /**
  * One row of the playlists list. The spec saw two spellings of each field (id/playlist_id,
- * title/name, owner_username/owner); both are sent so either reader works.
+ * title/name, owner_username/owner); both are sent so either reader works. A private profile
+ * cannot be viewed by others, so an owner who keeps theirs private is not named to anyone else:
+ * `owner_private` is true, `owner_username` null and `owner` PRIVATE_OWNER_LABEL.
  */
 export const playlistSummarySchema = z.object({
   id: z.string(),
@@ -113,6 +118,8 @@ export const playlistSummarySchema = z.object({
   owner_username: z.string().nullable(),
   /** The owner's username, or their display name when they have none (social sign-ups). */
   owner: z.string(),
+  /** The owner's profile is private (and this reader is not the owner): the names above are withheld. */
+  owner_private: z.boolean(),
   created_at: z.string(),
 });
 export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
@@ -139,6 +146,7 @@ export const playlistLinkSchema = z.object({
   platform: z.enum(["youtube", "tiktok"]).nullable(),
   video_id: z.string().nullable(),
   start_seconds: z.number().int().nonnegative(),
+  /** Who added it; null when unknown or when their profile is private (except to themselves). */
   added_by_username: z.string().nullable(),
   /** Whether the caller may remove this video. */
   can_remove: z.boolean(),

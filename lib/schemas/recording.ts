@@ -38,6 +38,8 @@ export const recordingSchema = z.object({
   media: z.array(z.object({ url: z.string(), title: z.string() })),
   duration_ms: z.number().int().nonnegative(),
   entry_count: z.number().int().nonnegative(),
+  /** Bytes of its stored timeline entries (what its size limit counts). */
+  size_bytes: z.number().int().nonnegative(),
   status: z.enum(["recording", "ready"]),
   started_at: z.string(),
   created_at: z.string(),
@@ -47,11 +49,30 @@ export const recordingSchema = z.object({
 export type Recording = z.infer<typeof recordingSchema>;
 export const recordingListSchema = z.object({ recordings: z.array(recordingSchema) });
 
-/** GET /api/v1/recordings/{id}/timeline: what a replay folds (lib/sync/recording.ts). */
-export const recordingTimelineSchema = z.object({
+/**
+ * GET /api/v1/recordings/{id}/timeline[?cursor=]: one page of what a replay folds (lib/sync/recording.ts).
+ * The first page (no cursor) carries the start state; every page the next run of entries, at most
+ * VP_RECORDING_PAGE_BYTES of them, and `next_cursor` for the page after (null: this was the last).
+ * `size_bytes` is the whole timeline's, so a reader shows its progress.
+ */
+export const recordingTimelinePageSchema = z.object({
   started_at: z.number(),
   ended_at: z.number(),
-  start: recordingStartSchema,
+  start: recordingStartSchema.nullable(),
   entries: z.array(recordedEntrySchema),
+  /** Bytes of this page's stored entries. */
+  page_bytes: z.number().int().nonnegative(),
+  size_bytes: z.number().int().nonnegative(),
+  next_cursor: z.string().nullable(),
 });
-export type RecordingTimelineBody = z.infer<typeof recordingTimelineSchema>;
+export type RecordingTimelinePage = z.infer<typeof recordingTimelinePageSchema>;
+export const RECORDING_CURSOR_INVALID = "must be a next_cursor from an earlier page of this timeline.";
+/** The query of a timeline page: no cursor (the first page) or one a page gave. */
+export const recordingTimelineQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,8})$/, RECORDING_CURSOR_INVALID)
+    .transform(Number)
+    .optional(),
+});
+export const RECORDING_READS_BUSY = "Many recordings are being loaded right now. Please try again in a moment.";

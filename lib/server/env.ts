@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { HOST_AWAY_GRACE_MS } from "@/lib/constants";
+import { HOST_AWAY_GRACE_MS, SSE_HEARTBEAT_MS } from "@/lib/constants";
 
 const optionalUrl = z
   .string()
@@ -56,7 +56,7 @@ const schema = z.object({
   VP_YOUTUBE_IFRAME_API_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/iframe_api"),
   VP_TIKTOK_PLAYER_URL: z.url({ protocol: /^https?$/ }).default("https://www.tiktok.com/player/v1/"),
   /** Interval of SSE comment heartbeats that keep proxies from closing idle streams. */
-  VP_SSE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  VP_SSE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(SSE_HEARTBEAT_MS),
   /**
    * A party stream's client this far behind (bytes queued for it) is cut off and its connection
    * closed; it resumes with Last-Event-ID. Lower it to shed slow clients sooner.
@@ -74,6 +74,20 @@ const schema = z.object({
    * to the app's own `.next`, so the server may be started from any working directory.
    */
   VP_NEXT_DIST_DIR: z.string().default(".next"),
+  /**
+   * Recordings: the most one recording may hold (bytes of its stored timeline entries). The entry that
+   * would pass it stops the recording; the room says why and everything until then is kept.
+   */
+  VP_RECORDING_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
+  /**
+   * Recordings: the most one recording may grow in a minute (counted from its start). Past it, drawings
+   * and chat are left out until the minute ends (playback, media and polls still go in), and the room says so.
+   */
+  VP_RECORDING_MAX_BYTES_PER_MINUTE: z.coerce.number().int().min(64 * 1024).max(256 * 1024 * 1024).default(1024 * 1024),
+  /** Recordings: the most one page of GET /recordings/{id}/timeline holds (bytes of entries; at least one stored chunk). */
+  VP_RECORDING_PAGE_BYTES: z.coerce.number().int().min(128 * 1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  /** Recordings: timeline pages one instance reads at once; a read past it is answered 503 with Retry-After. */
+  VP_RECORDING_READS_MAX: z.coerce.number().int().min(1).max(256).default(4),
   /** Key prefix for Redis channels, so tests and several deployments can share one Redis. */
   VP_REDIS_PREFIX: z.string().default("vp"),
   GOOGLE_CLIENT_ID: optionalText,

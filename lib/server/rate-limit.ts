@@ -3,13 +3,14 @@ import "server-only";
  * Rate limits (sign-in, sign-up, API writes, chat): fixed windows (one opens at a key's first hit and
  * lasts the limit's window) counted in this process's memory by default, or in Redis through
  * rate-limiter-flexible when REDIS_URL is set, so that every app instance behind a load balancer
- * draws from the same budget (otherwise N instances would allow N times the limit). If Redis is
- * unreachable each instance falls back to counting in memory (the library's "insurance" limiter)
- * rather than failing the request or letting it through unlimited. In memory the count is a Map
+ * draws from the same budget (otherwise N instances would allow N times the limit). Each instance
+ * also counts every hit in its own memory, so that if Redis becomes unreachable it goes on with the
+ * window it was in (its own share of the count, never zero) rather than failing the request, letting
+ * it through unlimited, or starting a fresh window. In memory the count is a Map
  * entry and a hit takes no promise (`enforceRateLimitNow`): a host's every command passes a limit.
  */
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { getEnv } from "./env";
 import { rateLimited } from "./http/api-error";
 
@@ -61,7 +62,7 @@ function limitId(limit: Limit): string {
 
 function redisClient(url: string): Redis {
   // A command waits for the connection (the first requests after start) but at most a second: while
-  // Redis is down the in-memory insurance limiter answers instead of the request hanging.
+  // Redis is down the in-memory count answers instead of the request hanging.
   if (!state.redis) {
     state.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, disconnectTimeout: 200 });
     // Errors surface per command (and fall back); an unhandled "error" event would only add noise.
@@ -75,12 +76,11 @@ function redisLimiterFor(limit: Limit, redisUrl: string): RateLimiterAbstract {
   const id = limitId(limit);
   let limiter = state.limiters.get(id);
   if (limiter) return limiter;
-  const options = { points: limit.max, duration: limit.windowSeconds, keyPrefix: `rl:${id}` };
   limiter = new RateLimiterRedis({
-    ...options,
+    points: limit.max,
+    duration: limit.windowSeconds,
     keyPrefix: `${getEnv().VP_REDIS_PREFIX}:rl:${id}`,
     storeClient: redisClient(redisUrl),
-    insuranceLimiter: new RateLimiterMemory(options),
   });
   state.limiters.set(id, limiter);
   return limiter;
@@ -96,15 +96,19 @@ function hitNow(key: string, limit: Limit): number | Promise<number> {
 }
 
 async function redisHit(key: string, limit: Limit, redisUrl: string): Promise<number> {
+  // Counted here too, always: while Redis answers this is unused; once it does not, the limit holds
+  // with what this instance has seen of the current window.
+  const local = state.memory.hit(key, limit, Date.now());
   try {
     await redisLimiterFor(limit, redisUrl).consume(key);
     return 0;
   } catch (rejection) {
     // The library rejects with a RateLimiterRes when over the limit, with an Error when its store
-    // (and the insurance limiter) failed; the latter is a server fault, not the client's. Told apart
-    // by shape, not by class: Next bundles the library into each route, and the limiter (kept on
-    // globalThis) may have been made by another route's copy, whose RateLimiterRes is another class.
-    if (rejection instanceof Error) throw rejection;
+    // failed (Redis down or not answering within the command timeout): then the local count decides.
+    // Told apart by shape, not by class: Next bundles the library into each route, and the limiter
+    // (kept on globalThis) may have been made by another route's copy, whose RateLimiterRes is
+    // another class.
+    if (rejection instanceof Error) return local;
     const msBeforeNext = (rejection as Partial<RateLimiterRes> | null)?.msBeforeNext;
     if (typeof msBeforeNext === "number") return Math.max(msBeforeNext, 1) / 1000;
     throw rejection;
@@ -132,11 +136,33 @@ export function enforceRateLimitNow(key: string, limit: Limit, detail?: string):
 }
 
 /**
+ * The key of an API route's limit: the method, the resource the path names, and the caller. The path
+ * is taken percent-decoded: `/parties/%61bc/commands` names the same party as `/parties/abc/commands`
+ * (the route receives the decoded id), and keyed on the raw path every other spelling of an id was a
+ * fresh budget. `decodedPath` must already be decoded (a transport that decoded the id builds it from
+ * that); `apiPathOf` decodes a request's path.
+ */
+export function apiRateLimitKey(method: string, decodedPath: string, who: string): string {
+  return `api:${method}:${decodedPath}:${who}`;
+}
+
+/** A request URL's path, percent-decoded (left as it is when it does not decode). */
+export function apiPathOf(url: string): string {
+  const { pathname } = new URL(url);
+  if (!pathname.includes("%")) return pathname;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
  * The client's address: behind a trusted proxy (VP_TRUST_PROXY=1) the first X-Forwarded-For hop,
  * else the socket address our server (scripts/server.mjs) stamps on every request. Under `next dev`
  * neither exists and all clients share one bucket.
  */
-export function clientKey(req: Request): string {
+export function clientKey(req: { headers: { get(name: string): string | null } }): string {
   if (getEnv().VP_TRUST_PROXY === "1") {
     const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;

@@ -27,6 +27,8 @@ export const COMMAND_SOCKET_CLOSE = {
   notFound: 4404,
   /** Too many sockets for this caller, or too many commands waiting on one: try again later. */
   tooMany: 4429,
+  /** A service the server depends on (database, Redis) is down: try again shortly. */
+  unavailable: 4503,
   /** The server is shutting down. */
   goingAway: 1001,
   /** A frame over COMMAND_SOCKET_MAX_FRAME_BYTES (WebSocket's own "message too big"). */
@@ -44,6 +46,8 @@ export function commandSocketCloseFor(status: number): number {
       return COMMAND_SOCKET_CLOSE.notFound;
     case 429:
       return COMMAND_SOCKET_CLOSE.tooMany;
+    case 503:
+      return COMMAND_SOCKET_CLOSE.unavailable;
     default:
       return COMMAND_SOCKET_CLOSE.malformed;
   }

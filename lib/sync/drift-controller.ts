@@ -21,7 +21,9 @@
  *   host's pause, which would hold the ad (and a party that pauses for ads) forever — and the first
  *   tick after it resyncs at once.
  * - Host paused: pause and align on the exact frame (seek while paused if more than 25 ms off). A host
- *   whose seek is under way (a stall marked `seeking`): seek alongside, a little past its target.
+ *   whose seek is under way (a stall marked `seeking`): seek alongside, a little past its target. A host
+ *   that moves on while our (slow) seek is under way, landing long before it: start ours again at once,
+ *   aimed by the new state, when its landing would leave us too far behind to catch up by rate.
  * - The host's buffered horizon (the media position up to which its player has data, when it says):
  *   never played past. The host stalls there for want of data, so a guest stops on the same frame
  *   when it gets there, before the news of the stall can reach it (which takes the host's uplink and
@@ -219,6 +221,8 @@ interface PendingSeek {
   issuedAt: number;
   to: number;
   sawSeeking: boolean;
+  /** The host's state the seek was aimed by. */
+  seq: number;
 }
 
 /** How far a viewer may set their own offset from the host, either way (ms). */
@@ -256,6 +260,8 @@ export class DriftController {
   private lastTickAt: number | null = null;
   private janky = false;
   private jankyUntil = Number.NEGATIVE_INFINITY;
+  /** The longest gap between ticks (ms) since the page became busy: how late a timer may fire now. */
+  private longestGapMs = 0;
   /** The player plays at its rate × (1 + this); learned (see biasMinSpanMs). */
   private rateBias = 0;
   /**
@@ -409,10 +415,14 @@ export class DriftController {
   tick(input: DriftInput): DriftDecision {
     const { now, serverNow, player } = input;
     this.janky = now < this.jankyUntil;
+    if (!this.janky) this.longestGapMs = 0;
     this.clockSettled = input.clockSettled ?? true;
     // A landing seen after a long gap happened anywhere in it: not a measurement of the seek latency.
     const promptTick = this.lastTickAt !== null && now - this.lastTickAt <= this.config.jankGapMs;
-    if (this.lastTickAt !== null && !promptTick) this.jankyUntil = now + this.config.jankMemoryMs;
+    if (this.lastTickAt !== null && !promptTick) {
+      this.jankyUntil = now + this.config.jankMemoryMs;
+      this.longestGapMs = Math.max(this.longestGapMs, now - this.lastTickAt);
+    }
     this.lastTickAt = now;
     this.clockErrorMs = this.clockSettled ? 0 : Math.min(input.clockErrorMs ?? 0, 200);
     const actions: PlayerAction[] = [];
@@ -470,8 +480,21 @@ export class DriftController {
     if (this.pendingSeek) {
       const seek = this.pendingSeek;
       if (player.seeking) seek.sawSeeking = true;
-      const landed = !player.seeking && (seek.sawSeeking || Math.abs(player.currentTime - seek.to) < 0.5);
+      // Landed unseen (between two ticks): the player reads about where we sent it or, playing, up
+      // to as far past it as it can have played since (a busy page, playing through its resync, may
+      // first look seconds later: the frame then says nothing of a seek still under way).
+      const playedS = player.paused ? 0 : ((now - seek.issuedAt) * Math.max(1, player.playbackRate)) / 1000;
+      const offS = player.currentTime - seek.to;
+      const landed = !player.seeking && (seek.sawSeeking || (offS > -0.5 && offS < 0.5 + playedS));
       if (!landed) {
+        // The host moved on while our seek is under way (a slow one: seconds), typically its own seek
+        // landing sooner than the one we joined it on: where ours lands, the host will be ahead. Too
+        // far behind to catch up by rate, the landing would only start another seek: start it now,
+        // aimed by the new state, a whole seek sooner (a quick host's landing cost slow guests ~5 s).
+        if (seek.seq !== state.seq && !state.paused && this.restartPays(seek, now, targetPosition, hostRate)) {
+          this.resync(actions, now, targetPosition, hostRate);
+          return done("seeking", driftMs);
+        }
         if (now - seek.issuedAt < this.config.seekTimeoutMs) return done("seeking", driftMs);
         this.pendingSeek = null; // never landed: judge from scratch
       } else {
@@ -683,8 +706,7 @@ export class DriftController {
     // in ~seek latency; playing and catching up by rate takes seconds. Only a frame or so behind, play.
     // Behind by less than what a rate correction makes up in the time a seek-and-hold takes (a slow
     // player's seek takes seconds): playing and catching up is the quicker way.
-    const catchUpMs = Math.max(this.config.resumeCatchUpMs, this.config.maxRateDelta * (this.seekLatency + this.seekMargin()));
-    const tooFar = waitMs > maxHold || -driftMs > catchUpMs;
+    const tooFar = waitMs > maxHold || -driftMs > this.catchUpMs();
     if (tooFar && now >= this.backoffUntil && this.resync(actions, now, targetPosition, hostRate)) {
       return done("seeking", driftMs);
     }
@@ -698,6 +720,27 @@ export class DriftController {
     this.seeksInARow = 0;
     this.settle = { until: now + this.config.settleMs, drifts: [] };
     return done("settling", driftMs, now + this.config.settleMs);
+  }
+
+  /**
+   * Behind by less than this (ms), a paused player plays and catches up by rate: what a rate correction
+   * makes up in the time a seek-and-hold takes (a slow player's seek takes seconds).
+   */
+  private catchUpMs(): number {
+    return Math.max(this.config.resumeCatchUpMs, this.config.maxRateDelta * (this.seekLatency + this.seekMargin()));
+  }
+
+  /**
+   * Whether a seek under way is better started again, aimed by the state now. Where the host, playing
+   * at `targetPosition` now, will be once the seek took its learned latency, against where it aimed:
+   * too far behind to catch up by rate, and with time left to win: at least the seek's margin (one
+   * about due may land any moment, and late or early by that much; started again, it takes a whole one).
+   */
+  private restartPays(seek: PendingSeek, now: number, targetPosition: number, hostRate: number): boolean {
+    const leftMs = seek.issuedAt + this.seekLatency - now;
+    if (leftMs < this.seekMargin()) return false;
+    const behindMs = (targetPosition + (leftMs / 1000) * hostRate - seek.to) * 1000;
+    return behindMs > this.catchUpMs();
   }
 
   /** Seek ahead and hold. False when too many seeks failed in a row (then: back off for a while). */
@@ -728,7 +771,13 @@ export class DriftController {
   /** Plan and start a rate correction; returns when it ends. */
   private startCorrection(actions: PlayerAction[], now: number, driftMs: number, hostRate: number): number {
     const { rateStep, maxRateDelta, correctionHorizonMs } = this.config;
-    const delta = Math.min(maxRateDelta, Math.abs(driftMs) / correctionHorizonMs);
+    // A busy page may sleep through the correction's end by as long as its longest long task (G). At
+    // the usual pace (the drift in 1 s) that overshoots by up to 3 × the drift for G = 3 s: 40 ms ahead
+    // became 200 ms behind, and the next correction overshot again. Planned over G / 2 longer, a task
+    // at its end overshoots by at most 1.2 × the drift (0.6 × on average), and the pace still makes up
+    // a resync's residual in a couple of seconds (over G longer, the resync under load took longer).
+    const horizonMs = correctionHorizonMs + (this.janky ? this.longestGapMs / 2 : 0);
+    const delta = Math.min(maxRateDelta, Math.abs(driftMs) / horizonMs);
     const base = this.baseRate(hostRate);
     let rate = roundTo(base * (1 - Math.sign(driftMs) * delta), rateStep);
     if (rate === base) rate = roundTo(base - Math.sign(driftMs) * rateStep, rateStep);
@@ -798,7 +847,7 @@ export class DriftController {
   private seek(actions: PlayerAction[], now: number, position: number): void {
     const to = Math.max(0, position);
     actions.push({ type: "seek", position: to });
-    this.pendingSeek = { issuedAt: now, to, sawSeeking: false };
+    this.pendingSeek = { issuedAt: now, to, sawSeeking: false, seq: this.lastSeq };
   }
 
   private setRate(actions: PlayerAction[], rate: number): void {

@@ -22,3 +22,4 @@ export * from "./recording-state";
 export * from "./recording";
 export * from "./live-party-state";
 export * from "./command-socket-protocol";
+export * from "./stream-notice";

@@ -29,7 +29,7 @@ import {
   type Stroke,
 } from "./protocol";
 import { emptyQueue, withQueueDefaults, type QueueState } from "./queue";
-import type { RecordingState } from "./recording-state";
+import type { RecordingState, RecordingStop } from "./recording-state";
 
 export { CHAT_HISTORY };
 
@@ -58,6 +58,8 @@ export interface LivePartyState {
   reports: readonly ChatReport[];
   /** The recording in progress; null: none. */
   recording: RecordingState | null;
+  /** The recording that just stopped by itself, and why (the next `recording` event clears it); absent: none. */
+  recordingStopped?: RecordingStop | null;
   /** Members whose players are buffering, in the order they started (bounded like the roster). */
   buffering: readonly BufferingMember[];
   /** Members whose players show an ad, in the order they started (bounded like the roster). */
@@ -106,6 +108,8 @@ export function stateFromSnapshot(snapshot: SnapshotEvent): LivePartyState {
     moderation: snapshot.moderation ?? emptyModeration(),
     reports: snapshot.reports ?? [],
     recording: snapshot.recording ?? null,
+    // Why the last recording stopped by itself is told live, once; a later joiner has no notice to see.
+    recordingStopped: null,
     buffering: [],
     ads: snapshot.ads ?? [],
   };
@@ -160,7 +164,7 @@ export function foldPartyEvent(state: LivePartyState, event: PartyEvent): LivePa
       return reports === state.reports ? state : { ...state, reports };
     }
     case "recording":
-      return { ...state, recording: event.recording };
+      return { ...state, recording: event.recording, recordingStopped: event.stopped ?? null };
     case "member.buffering": {
       const others = state.buffering.filter((b) => b.memberId !== event.memberId);
       if (!event.on) return others.length === state.buffering.length ? state : { ...state, buffering: others };

@@ -37,6 +37,20 @@ const id = z.string().min(1).max(64);
 const time = z.number().nonnegative();
 
 export const POLL_KINDS = ["next", "break"] as const;
+/**
+ * How guests (no account) vote in a poll, the host's choice when opening it. A guest identity costs
+ * nothing to make, so by default only members with an account vote ("accounts_only"); the host may let
+ * guests vote, one ballot per device within the poll ("one_per_device": the server knows a device by
+ * its network address, so several guests behind one address count once).
+ */
+export const POLL_GUEST_VOTES = ["accounts_only", "one_per_device"] as const;
+export type PollGuestVotes = (typeof POLL_GUEST_VOTES)[number];
+export const DEFAULT_POLL_GUEST_VOTES: PollGuestVotes = "accounts_only";
+/** What a voter is told of the rule (the poll panel, the overlay). */
+export const GUEST_VOTES_TEXT: Record<PollGuestVotes, string> = {
+  accounts_only: "Members with an account vote; guests watch the tally.",
+  one_per_device: "Guests vote too: one guest vote per device.",
+};
 export const POLL_STATUSES = ["open", "tie", "closed", "cancelled"] as const;
 export type PollStatus = (typeof POLL_STATUSES)[number];
 
@@ -57,6 +71,8 @@ export const pollSchema = z.object({
   kind: z.enum(POLL_KINDS),
   /** public: the host sees who voted for what; anonymous: nobody does. */
   visibility: z.enum(["public", "anonymous"]),
+  /** Who counts among guests (POLL_GUEST_VOTES); a poll from before the rule reads as the default. */
+  guestVotes: z.enum(POLL_GUEST_VOTES).default(DEFAULT_POLL_GUEST_VOTES),
   options: z.array(pollOptionSchema).min(POLL_MIN_OPTIONS).max(POLL_MAX_OPTIONS),
   openedAt: time,
   /** Server time (ms) at which it closes by itself; null = open until the host closes it. */
@@ -92,6 +108,8 @@ const duration = z
   .max(POLL_MAX_SECONDS, `A poll lasts at most ${POLL_MAX_SECONDS / 60} minutes.`)
   .nullable();
 
+const guestVotes = z.enum(POLL_GUEST_VOTES, { error: `Guest votes are "${POLL_GUEST_VOTES.join('" or "')}".` }).default(DEFAULT_POLL_GUEST_VOTES);
+
 export const pollOpenInputSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("next"),
@@ -102,6 +120,7 @@ export const pollOpenInputSchema = z.discriminatedUnion("kind", [
     /** Seconds, or null: open until the host closes it. */
     durationSeconds: duration,
     public: z.boolean().default(false),
+    guestVotes,
   }),
   z.object({
     kind: z.literal("break"),
@@ -114,6 +133,7 @@ export const pollOpenInputSchema = z.discriminatedUnion("kind", [
       .default([...DEFAULT_BREAK_MINUTES]),
     durationSeconds: duration,
     public: z.boolean().default(false),
+    guestVotes,
   }),
 ]);
 export type PollOpenInput = z.infer<typeof pollOpenInputSchema>;
@@ -164,6 +184,8 @@ export interface PollBallot {
   option: number;
   /** Display name at voting time (shown to the host of a public poll). */
   name: string;
+  /** A guest's device key (see the vote entry), so another guest on that device is not counted. */
+  device?: string;
 }
 
 /** The server's record of the party's latest poll: the public state plus every ballot. */
@@ -176,8 +198,9 @@ export interface PollRecord {
 }
 
 export type PollEntry =
-  | { op: "open"; poll: Pick<Poll, "id" | "kind" | "visibility" | "options" | "openedAt" | "endsAt"> }
-  | { op: "vote"; pollId: string; voterId: string; name: string; option: number; at: number }
+  | { op: "open"; poll: Pick<Poll, "id" | "kind" | "visibility" | "options" | "openedAt" | "endsAt"> & { guestVotes?: PollGuestVotes } }
+  /** `device`: a guest's device key, opaque and particular to this poll (one_per_device polls only). */
+  | { op: "vote"; pollId: string; voterId: string; name: string; option: number; at: number; device?: string }
   | { op: "close"; pollId: string; at: number }
   | { op: "cancel"; pollId: string }
   | { op: "pick"; pollId: string; option: number };
@@ -201,7 +224,7 @@ function tally(poll: Poll, ballots: Record<string, PollBallot>): number[] {
 export function applyPollEntry(record: PollRecord | null, entry: PollEntry, entryId: string): PollRecord | null {
   if (entry.op === "open") {
     if (isUnresolved(record)) return record;
-    const poll: Poll = { ...entry.poll, status: "open", tallies: entry.poll.options.map(() => 0), winner: null, tied: [] };
+    const poll: Poll = { ...entry.poll, guestVotes: entry.poll.guestVotes ?? DEFAULT_POLL_GUEST_VOTES, status: "open", tallies: entry.poll.options.map(() => 0), winner: null, tied: [] };
     return { poll, ballots: {}, resolvedBy: null };
   }
   if (!record || record.poll.id !== entry.pollId) return record;
@@ -210,7 +233,11 @@ export function applyPollEntry(record: PollRecord | null, entry: PollEntry, entr
     case "vote": {
       if (poll.status !== "open" || entry.option < 0 || entry.option >= poll.options.length) return record;
       if (poll.endsAt !== null && entry.at >= poll.endsAt) return record;
-      const ballots = { ...record.ballots, [entry.voterId]: { option: entry.option, name: entry.name } };
+      // One guest ballot per device: a second guest identity on a device that voted is not counted
+      // (checked here too, so two votes racing through different instances still count once).
+      if (entry.device !== undefined && deviceVoter(record, entry.device, entry.voterId) !== null) return record;
+      const ballot: PollBallot = { option: entry.option, name: entry.name, ...(entry.device !== undefined ? { device: entry.device } : {}) };
+      const ballots = { ...record.ballots, [entry.voterId]: ballot };
       return { ...record, ballots, poll: { ...poll, tallies: tally(poll, ballots) } };
     }
     case "close": {
@@ -228,6 +255,12 @@ export function applyPollEntry(record: PollRecord | null, entry: PollEntry, entr
       if (poll.status !== "tie" || !poll.tied.includes(entry.option)) return record;
       return { ...record, poll: { ...poll, status: "closed", winner: entry.option, tied: [] }, resolvedBy: entryId };
   }
+}
+
+/** Another voter whose ballot came from `device` (null if none): that device has used its guest vote. */
+export function deviceVoter(record: PollRecord, device: string, voterId: string): string | null {
+  for (const [voter, ballot] of Object.entries(record.ballots)) if (voter !== voterId && ballot.device === device) return voter;
+  return null;
 }
 
 /** Whether an open poll's deadline has passed at server time `now`. */

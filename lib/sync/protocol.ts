@@ -13,7 +13,7 @@ import { chatReportSchema } from "./chat-report";
 import { moderationStateSchema } from "./moderation-state";
 import { pollOpenInputSchema, pollSchema } from "./poll";
 import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateSchema } from "./queue";
-import { recordingStateSchema } from "./recording-state";
+import { recordingStateSchema, recordingStopSchema } from "./recording-state";
 
 /**
  * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
@@ -250,8 +250,11 @@ export const memberRemovedEventSchema = event("member.removed", {
 export const moderationEventSchema = event("moderation", { moderation: moderationStateSchema });
 /** A chat message was reported: only the host's streams and the reporter's own get it. */
 export const chatReportEventSchema = event("chat.report", { report: chatReportSchema });
-/** Recording started (the state) or stopped (null): lib/sync/recording-state.ts. */
-export const recordingEventSchema = event("recording", { recording: recordingStateSchema.nullable() });
+/**
+ * Recording started or changed (the state) or stopped (null): lib/sync/recording-state.ts. A recording
+ * that stopped by itself (a limit, unrecordable media) says which and why in `stopped`.
+ */
+export const recordingEventSchema = event("recording", { recording: recordingStateSchema.nullable(), stopped: recordingStopSchema.optional() });
 /** A member's player started (on) or stopped buffering for more than a moment; the host is told who. */
 export const memberBufferingEventSchema = event("member.buffering", { memberId: id, displayName: z.string().max(100), on: z.boolean() });
 /** A member's player started (on) or stopped showing an ad; everyone is told who (the host may pause for it). */

@@ -9,19 +9,49 @@ import { z } from "zod";
 import { RECORDING_TITLE_MAX } from "./recording-limits";
 import { safeText } from "./safe-text";
 
-/** A recording in progress: which one, since when (server ms), and whether chat goes into it. */
+/** A recording in progress: which one, since when (server ms), whether chat goes into it, and whose it is. */
 export const recordingStateSchema = z.object({
   id: z.string().min(1).max(64),
   startedAt: z.number().nonnegative(),
   includeChat: z.boolean(),
+  /**
+   * Who started it: the recording is theirs, so after a hand-over they (not the new host) stop it.
+   * Absent in logs from before it was sent.
+   */
+  startedBy: z.string().min(1).max(64).optional(),
+  /**
+   * Set while the recording's size budget for the current minute is used: until this server time
+   * drawings and chat are left out of it (playback, media and polls still go in). Absent otherwise.
+   */
+  limitedUntil: z.number().nonnegative().optional(),
 });
 export type RecordingState = z.infer<typeof recordingStateSchema>;
+
+/**
+ * Why a recording stopped by itself (the host's own stop has no reason): it reached its size limit
+ * (bytes or entries), its length limit, or the party moved to media that cannot be recorded.
+ */
+export const RECORDING_STOP_REASONS = ["size", "length", "media"] as const;
+export type RecordingStopReason = (typeof RECORDING_STOP_REASONS)[number];
+export const recordingStopSchema = z.object({ id: z.string().min(1).max(64), reason: z.enum(RECORDING_STOP_REASONS) });
+export type RecordingStop = z.infer<typeof recordingStopSchema>;
+
+const STOP_MESSAGES: Record<RecordingStopReason, string> = {
+  size: "The recording stopped: it reached its size limit. Everything until then is saved.",
+  length: "The recording stopped: it reached its 12-hour limit. Everything until then is saved.",
+  media: "The recording stopped: only YouTube videos can be recorded. Everything until then is saved.",
+};
+export function recordingStopMessage(reason: RecordingStopReason): string {
+  return STOP_MESSAGES[reason];
+}
 
 export { RECORDING_TITLE_MAX };
 /** What every member is told while the party is recorded. */
 export const RECORDING_NOTICE = "This party is being recorded, chat included.";
 export const RECORDING_NOTICE_NO_CHAT = "This party is being recorded (chat is not).";
+export const RECORDING_LIMITED_NOTICE = "This party is being recorded, but drawings and chat are left out for the rest of this minute: the recording reached its size limit per minute.";
 export function recordingNotice(state: RecordingState): string {
+  if (state.limitedUntil !== undefined) return RECORDING_LIMITED_NOTICE;
   return state.includeChat ? RECORDING_NOTICE : RECORDING_NOTICE_NO_CHAT;
 }
 

@@ -40,14 +40,7 @@ export interface MessageSource {
   removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
 }
 
-export function tiktokPlayerSrc(base: string, id: string): string {
-  const url = new URL(`${base.replace(/\/+$/, "")}/${encodeURIComponent(id)}`);
-  // Our own controls drive it; the frame's play button stays for the viewer. No related videos.
-  for (const [key, value] of Object.entries({ autoplay: "0", controls: "1", rel: "0", music_info: "0", description: "0" })) {
-    url.searchParams.set(key, value);
-  }
-  return url.toString();
-}
+export { tiktokPlayerSrc } from "./tiktok-player-src";
 
 export function tiktokErrorMessage(code: unknown): string {
   return code === 404 || code === "404" || code === 100
@@ -56,6 +49,8 @@ export function tiktokErrorMessage(code: unknown): string {
 }
 
 export class TikTokControl implements SyncPlayer {
+  /** Which embed this is, for code that must not import the class to tell (the room loads it on demand). */
+  readonly platform = "tiktok" as const;
   readonly video = null;
   readonly seekable = true;
   private readonly listeners = new Set<() => void>();

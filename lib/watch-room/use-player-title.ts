@@ -10,7 +10,7 @@ import { ApiClient } from "@/extension/src/background/api-client";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { playableMedia } from "./media-key";
 import { untitledMediaTitle } from "./room-texts";
-import { YouTubeControl } from "./youtube-player";
+import type { YouTubeControl } from "./youtube-player";
 
 /** How often the player is asked for its title while it loads, and for how long. */
 const TITLE_POLL_MS = 1000;
@@ -33,7 +33,7 @@ export function usePlayerTitle({ partyId, token, isHost, control, media, partyTi
   const videoId = link?.id ?? null;
 
   useEffect(() => {
-    if (!isHost || !untitled || !(control instanceof YouTubeControl) || mediaId === null || renamed.current === mediaId) return;
+    if (!isHost || !untitled || !isYouTubeControl(control) || mediaId === null || renamed.current === mediaId) return;
     const started = Date.now();
     const timer = window.setInterval(() => {
       const title = control.currentVideoId === videoId ? control.videoTitle : "";
@@ -48,4 +48,9 @@ export function usePlayerTitle({ partyId, token, isHost, control, media, partyTi
     }, TITLE_POLL_MS);
     return () => window.clearInterval(timer);
   }, [isHost, untitled, control, mediaId, videoId, partyId, token]);
+}
+
+/** Told by its tag, not `instanceof`: the room loads the player module only when it shows a video. */
+function isYouTubeControl(control: unknown): control is YouTubeControl {
+  return typeof control === "object" && control !== null && (control as { platform?: unknown }).platform === "youtube";
 }

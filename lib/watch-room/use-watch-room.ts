@@ -7,7 +7,7 @@
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { ApiClient } from "@/extension/src/background/api-client";
-import { PartyConnection } from "@/extension/src/background/party-connection";
+import { PartyConnection, statusNote } from "@/extension/src/background/party-connection";
 import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import type { ClientCommand, ServerEvent } from "@/lib/sync";
@@ -80,7 +80,7 @@ export function useWatchRoom(
         // moderation) renders in the same transition instead of as one urgent render of the room.
         startTransition(() => onEventRef.current?.(event));
       },
-      onStatus: (status) => session.setConnection(status.state, status.state === "closed" ? status.error : null),
+      onStatus: (status) => session.setConnection(status.state, statusNote(status)),
     });
     session.setViewerOffset(readViewerOffset());
     sessionRef.current = session;

@@ -76,6 +76,8 @@ const LANDED_S = 0.3;
 export const SEEK_GIVE_UP_MS = 4000;
 
 export class YouTubeControl implements SyncPlayer {
+  /** Which embed this is, for code that must not import the class to tell (the room loads it on demand). */
+  readonly platform = "youtube" as const;
   readonly video = null;
   readonly seekable = true;
   private readonly listeners = new Set<() => void>();

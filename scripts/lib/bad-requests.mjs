@@ -6,7 +6,8 @@
  *   before any route or page runs and throws, answering a plain-text 500. We answer 400: the error
  *   body under /api, a small page everywhere else.
  * - Requests Node's HTTP parser refuses (headers or URL over Node's 16 KB limit, broken HTTP): Node
- *   would answer a bare 431 or 400 and close the connection.
+ *   would answer a bare 431 or 400 and close the connection. A request that did not arrive whole in
+ *   time (server.requestTimeout) gets a 408.
  */
 
 /** True when the path (the URL before `?`) does not percent-decode to valid UTF-8. */
@@ -70,6 +71,19 @@ export function rejectMalformedUrl(req, res) {
 export function answerClientError(error, socket) {
   if (error.code === "ECONNRESET" || !socket.writable) {
     socket.destroy();
+    return;
+  }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    // The request did not arrive whole in time (server.requestTimeout; a trickled body). Answered as
+    // Node would answer it, unless the app already began its response (then only closed).
+    if (socket._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const body = JSON.stringify({ detail: "The request took too long to arrive. Please try again.", code: "request_timeout" });
+    socket.end(
+      `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
     return;
   }
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";

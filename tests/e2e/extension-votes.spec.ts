@@ -72,7 +72,8 @@ test("a guest votes from the extension's overlay and sees the result", async () 
   const opened = await api("POST", `/api/v1/parties/${partyId}/commands`, host, {
     v: 1,
     type: "poll.open",
-    poll: { kind: "next", options: [{ title: "Heat" }, { title: "Ronin" }], durationSeconds: null },
+    // The guest votes: the host lets guests vote (one per device) in this poll.
+    poll: { kind: "next", options: [{ title: "Heat" }, { title: "Ronin" }], durationSeconds: null, guestVotes: "one_per_device" },
   });
   expect(opened.status).toBe(200);
   await expect(overlay(page, "poll")).toBeVisible();

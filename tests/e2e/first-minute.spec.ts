@@ -218,6 +218,11 @@ test("Leave takes a guest off everyone's list at once; End party shows every mem
   const replay = host.page.getByRole("link", { name: "Watch the replay" });
   await expect(replay).toHaveAttribute("href", /^\/recordings\/[\w-]+$/);
   await expect(stay.page.getByTestId("room-ended")).toContainText("The host recorded this party");
+  // Opened again from its link (or reloaded) once over, the room shows the same end screen, not an error.
+  await stay.page.reload();
+  await expect(stay.page.getByTestId("room-ended")).toBeVisible({ timeout: 15_000 });
+  await expect(stay.page.getByRole("heading", { name: "The party has ended" })).toBeVisible();
+  await expect(stay.page.getByText("Can't open this party")).toHaveCount(0);
   await replay.click();
   await expect(host.page).toHaveURL(/\/recordings\//);
 

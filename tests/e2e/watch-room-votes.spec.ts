@@ -40,6 +40,8 @@ test("host and guest vote in a room; the winner plays next", async ({ browser })
   await form.getByRole("checkbox", { name: "Third Short" }).check();
   await form.getByLabel("Duration").selectOption({ label: "Until I close it" });
   await form.getByRole("checkbox", { name: "Public (you see who voted)" }).check();
+  // The guest votes without an account: the host lets guests vote, one per device.
+  await form.getByLabel("Who votes").selectOption({ label: "Guests too, one vote per device" });
   await form.getByRole("button", { name: "Open poll" }).click();
   await closeHostPanel(host.page);
   await guestTab(/^Polls/);
@@ -87,6 +89,7 @@ test("a discussion-break vote: the break counts down after the item, chat stays 
 
   const form = host.page.getByRole("form", { name: "Open a poll" });
   await form.getByLabel("Vote on").selectOption("break");
+  await form.getByLabel("Who votes").selectOption({ label: "Guests too, one vote per device" });
   await form.getByRole("button", { name: "Open poll" }).click();
   await closeHostPanel(host.page);
   const guestVote = guest.page.getByRole("region", { name: "Vote" });

@@ -9,6 +9,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
 import { toErrorResponse } from "@/lib/server/http/error-response";
+import { freePort } from "./helpers/app";
 import { createTestDatabase, type TestDatabase } from "./helpers/postgres";
 
 jest.setTimeout(60_000);
@@ -69,4 +70,27 @@ test("any other unique violation is a plain 409; other database errors stay a ba
   const notNull = await answer(await failure(() => db.execute(sql`insert into live_party (id) values ('p9')`)));
   spy.mockRestore();
   expect(notNull).toEqual({ status: 500, body: { detail: "Something went wrong on our side. Please try again.", code: "internal_error" } });
+});
+
+test("a database that cannot be reached or drops the connection is a 503 with Retry-After, not a 500", async () => {
+  // Refused: nothing listens on the port (one freed a moment ago).
+  const refused = new Pool({ connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/postgres`, max: 1 });
+  const offline = await failure(() => drizzle({ client: refused }).execute(sql`select 1`));
+  await refused.end();
+  // Dropped: the server ends the session under a query's client (as a restart does).
+  const victim = await pool.connect();
+  victim.on("error", () => undefined);
+  const [{ pid }] = (await victim.query("select pg_backend_pid() as pid")).rows as [{ pid: number }];
+  await db.execute(sql`select pg_terminate_backend(${pid})`);
+  const dropped = await failure(() => drizzle({ client: victim }).execute(sql`select 1`));
+  victim.release(true);
+
+  const spy = jest.spyOn(console, "error").mockImplementation(() => {});
+  const responses = [toErrorResponse(offline), toErrorResponse(dropped)];
+  spy.mockRestore();
+  for (const res of responses) {
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({ detail: expect.stringMatching(/database/), code: "service_unavailable" });
+  }
 });

@@ -8,7 +8,7 @@
  */
 import net from "node:net";
 import { startApp, type RunningApp } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
+import { api, command, createParty, guestToken, joinAndOpen, joinParty, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(180_000);
@@ -20,7 +20,7 @@ let app: RunningApp;
 const streams: SseClient<Ev>[] = [];
 
 async function stream(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const s = await joinAndOpen(app.baseUrl, partyId, token);
   streams.push(s);
   return s;
 }
@@ -203,7 +203,9 @@ test("a client that stops reading its stream is cut off and its connection is cl
   const host = await guestToken(app.baseUrl, "Flooder");
   const party = await createParty(app.baseUrl, host);
   const hostStream = await stream(party.id, host);
-  const { socket, closed } = await stalledStream(party.id, await guestToken(app.baseUrl, "Sleeper"));
+  const sleeper = await guestToken(app.baseUrl, "Sleeper");
+  await joinParty(app.baseUrl, party.id, sleeper);
+  const { socket, closed } = await stalledStream(party.id, sleeper);
   await hostStream.waitFor((e) => e.type === "presence" && e.members === 2);
 
   // Strokes until the stalled stream is cut off: its member disappears from presence.

@@ -6,7 +6,7 @@
 import { Redis } from "ioredis";
 import { type RunningApp } from "./helpers/app";
 import { startCluster, TEST_REDIS_URL as REDIS_URL, type Cluster } from "./helpers/cluster";
-import { api, command, createParty, guestToken, bearer, type Ev } from "./helpers/party";
+import { api, command, createParty, guestToken, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function stream(app: RunningApp, partyId: string, token: string, headers: Record<string, string> = {}) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, { ...bearer(token), ...headers });
+  const s = await joinAndOpen(app.baseUrl, partyId, token, headers);
   streams.push(s);
   return s;
 }

@@ -5,7 +5,7 @@
  * with 403 and nothing changes; a full list and an ended party are 409s.
  */
 import { startApp, type RunningApp } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
+import { api, command, createParty, guestToken, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
@@ -27,7 +27,7 @@ interface Queue {
 }
 
 async function stream(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const s = await joinAndOpen(app.baseUrl, partyId, token);
   streams.push(s);
   await s.waitFor((e) => e.type === "snapshot");
   return s;

@@ -4,7 +4,7 @@
  * presence and the party state machine, and the public list with its deltas stream.
  */
 import { startApp, type RunningApp } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
+import { api, command, createParty, guestToken, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(90_000);
@@ -13,7 +13,7 @@ let app: RunningApp;
 const streams: SseClient<Ev>[] = [];
 
 async function stream(partyId: string, token: string, headers: Record<string, string> = {}) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, { ...bearer(token), ...headers });
+  const s = await joinAndOpen(app.baseUrl, partyId, token, headers);
   streams.push(s);
   return s;
 }

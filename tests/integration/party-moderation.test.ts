@@ -112,6 +112,7 @@ test("only the host moderates: guest, non-member and anonymous get 403/401 and n
   expect(stranger.status).toBe(404);
   expect(((await stranger.json()) as { detail: string }).detail).toBe("That person has not joined this party.");
   expect((await command(live.baseUrl, party.id, host, { type: "member.ban", memberId: hostMember.id })).status).toBe(409);
+  expect((await joinStatus(party.id, outsider)).status).toBe(200);
   expect(await openEvents(party.id, outsider)).toEqual({ status: 200 });
 });
 
@@ -167,7 +168,7 @@ test("mute, slow mode and lock: host only, enforced on chat and joins, replicate
   // Lock: new joiners are refused; members already in stay (and may reconnect).
   expect((await command(live.baseUrl, party.id, host, { type: "room.lock", locked: true })).status).toBe(200);
   await hostMember.stream.waitFor((e) => e.type === "moderation" && (e.moderation as { locked: boolean }).locked);
-  expect(await openEvents(party.id, outsider)).toEqual({ status: 403, detail: "This party is locked." });
+  expect(await openEvents(party.id, outsider)).toEqual({ status: 403, detail: "Join the party (POST /api/v1/parties/{id}/join) before opening its stream." });
   expect(await joinStatus(party.id, outsider)).toMatchObject({ status: 403, body: { detail: "This party is locked." } });
   expect((await joinStatus(party.id, guest)).status).toBe(200);
   expect((await command(live.baseUrl, party.id, host, { type: "room.lock", locked: false })).status).toBe(200);
@@ -183,7 +184,7 @@ test("mute, slow mode and lock: host only, enforced on chat and joins, replicate
   await cat.stream.waitFor((e) => e.type === "moderation" && !(e.moderation as { waitForEveryone: boolean }).waitForEveryone);
 });
 
-test("a crowd opening streams at once: each join is decided on its own (a banned guest is refused, a guest from another party moves over)", async () => {
+test("a crowd joining at once: each join is decided on its own (a banned guest is refused, a guest from another party moves over)", async () => {
   const host = await guestToken(live.baseUrl, "Crowd Host");
   const party = await createParty(live.baseUrl, host);
   await join(party.id, host);
@@ -198,8 +199,13 @@ test("a crowd opening streams at once: each join is decided on its own (a banned
   await bannedMember.stream.done;
   const crowd = await Promise.all(Array.from({ length: 10 }, (_, i) => guestToken(live.baseUrl, `Crowd ${i}`)));
 
-  // Every stream opens in the same moment (joins written together must still be answered one by one).
-  const answers = await Promise.all([...crowd, mover, banned].map((token) => openEvents(party.id, token)));
+  // Every join arrives in the same moment (joins written together must still be answered one by one).
+  const answers = await Promise.all(
+    [...crowd, mover, banned].map(async (token) => {
+      const { status, body } = await joinStatus(party.id, token);
+      return status === 200 ? { status } : { status, detail: body.detail };
+    }),
+  );
   expect(answers.slice(0, crowd.length + 1)).toEqual(Array.from({ length: crowd.length + 1 }, () => ({ status: 200 })));
   expect(answers.at(-1)).toEqual({ status: 403, detail: "The host banned you from this party." });
 

@@ -6,7 +6,7 @@
  */
 import { type RunningApp } from "./helpers/app";
 import { startCluster, type Cluster } from "./helpers/cluster";
-import { bearer, command, createParty, guestToken, api, type Ev } from "./helpers/party";
+import { accountToken, command, createParty, guestToken, api, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(150_000);
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function stream(app: RunningApp, partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const s = await joinAndOpen(app.baseUrl, partyId, token);
   streams.push(s);
   await s.waitFor((e) => e.type === "snapshot");
   return s;
@@ -64,7 +64,7 @@ async function partyWithQueue(name: string) {
 test("a vote on instance B is counted on A; the host's close on A is seen on B and the winner is queued once", async () => {
   const { host, party, items } = await partyWithQueue("ab");
   const onA = await stream(a, party.id, host);
-  const guest = await guestToken(b.baseUrl, "ab guest");
+  const guest = await accountToken(b.baseUrl, "ab voter");
   const onB = await stream(b, party.id, guest);
   await expectOk(command(a.baseUrl, party.id, host, { type: "poll.open", poll: { kind: "next", options: items.map((i) => ({ itemId: i.id })), durationSeconds: null } }));
   const poll = await waitPoll(onB, (p) => p.status === "open");
@@ -87,7 +87,7 @@ test("votes racing through both instances are all counted (no vote lost to anoth
   const voters = await Promise.all(
     Array.from({ length: 8 }, async (_, i) => {
       const app = i % 2 === 0 ? a : b;
-      const token = await guestToken(app.baseUrl, `race voter ${i}`);
+      const token = await accountToken(app.baseUrl, `race voter ${i}`);
       expect((await api(app.baseUrl, "POST", `/api/v1/parties/${party.id}/join`, token)).status).toBe(200);
       return { app, token, option: i % 3 === 0 ? 0 : 1 };
     }),
@@ -102,7 +102,7 @@ test("votes racing through both instances are all counted (no vote lost to anoth
 test("the deadline closes the poll once, though both instances hold a timer for it", async () => {
   const { host, party, items } = await partyWithQueue("deadline");
   const onA = await stream(a, party.id, host);
-  const guest = await guestToken(b.baseUrl, "deadline guest");
+  const guest = await accountToken(b.baseUrl, "deadline voter");
   const onB = await stream(b, party.id, guest);
   await expectOk(command(a.baseUrl, party.id, host, { type: "poll.open", poll: { kind: "next", options: items.map((i) => ({ itemId: i.id })), durationSeconds: 30 } }));
   const poll = await waitPoll(onB, (p) => p.status === "open");

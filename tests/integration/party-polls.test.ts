@@ -6,7 +6,7 @@
  * authorization matrix (host / guest / non-member / anonymous) with nothing changed on refusal.
  */
 import { startApp, type RunningApp } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
+import { accountToken, api, bearer, command, createParty, guestToken, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(120_000);
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 async function stream(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${app.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const s = await joinAndOpen(app.baseUrl, partyId, token);
   streams.push(s);
   await s.waitFor((e) => e.type === "snapshot");
   return s;
@@ -62,7 +62,7 @@ const send = (partyId: string, token: string, body: Record<string, unknown>) => 
 const pollOf = async (partyId: string, token: string | null) => (await ok(api(app.baseUrl, "GET", `/api/v1/parties/${partyId}/poll`, token))) as unknown as PollView;
 const queueOf = async (partyId: string, token: string) => (await ok(api(app.baseUrl, "GET", `/api/v1/parties/${partyId}/queue`, token))) as unknown as QueueState;
 
-/** A party with three queued links, its host, two joined guests (Ann, Bob) and their streams. */
+/** A party with three queued links, its host, two joined members (Ann, Bob) and their streams. */
 async function room(name: string) {
   const host = await guestToken(app.baseUrl, `${name} host`);
   const party = await createParty(app.baseUrl, host);
@@ -72,8 +72,9 @@ async function room(name: string) {
     }),
     201,
   );
-  const ann = await guestToken(app.baseUrl, `${name} Ann`);
-  const bob = await guestToken(app.baseUrl, `${name} Bob`);
+  // Accounts: a poll counts members with an account by default (guests only as the host allows).
+  const ann = await accountToken(app.baseUrl, `${name} Ann`);
+  const bob = await accountToken(app.baseUrl, `${name} Bob`);
   const hostStream = await stream(party.id, host);
   const annStream = await stream(party.id, ann);
   const bobStream = await stream(party.id, bob);

@@ -5,7 +5,7 @@
  */
 import { Client, uniqueName } from "./helpers/app";
 import { startCluster, type Cluster } from "./helpers/cluster";
-import { api, bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
+import { api, command, createParty, guestToken, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(180_000);
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function open(baseUrl: string, partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const s = await joinAndOpen(baseUrl, partyId, token);
   streams.push(s);
   await s.waitFor((e) => e.type === "snapshot");
   return s;

@@ -7,7 +7,7 @@
  */
 import { stateAt, type PlaybackState, type RecordingTimeline } from "@/lib/sync";
 import { Client, uniqueName } from "./helpers/app";
-import { api, bearer, command, createParty, guestToken, livePartyApp, type Ev } from "./helpers/party";
+import { api, command, createParty, guestToken, livePartyApp, joinAndOpen, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(180_000);
@@ -26,7 +26,7 @@ async function account(prefix: string): Promise<{ token: string; username: strin
 }
 
 async function stream(partyId: string, token: string) {
-  const s = await SseClient.open<Ev>(`${live.baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const s = await joinAndOpen(live.baseUrl, partyId, token);
   streams.push(s);
   await s.waitFor((e) => e.type === "snapshot");
   return s;
@@ -82,7 +82,7 @@ test("a recorded party replays exactly: playback, seeks, chat, drawing and poll 
   const badge = (await guestStream.waitFor((e) => e.type === "recording")).data.recording as { includeChat: boolean; startedAt: number };
   expect(badge.includeChat).toBe(true);
   // A member arriving now is told at once, in the snapshot.
-  const late = await SseClient.open<Ev>(`${live.baseUrl}/api/v1/parties/${party.id}/events`, bearer(await guestToken(live.baseUrl, "Late Lou")));
+  const late = await joinAndOpen(live.baseUrl, party.id, await guestToken(live.baseUrl, "Late Lou"));
   streams.push(late);
   expect((await late.waitFor((e) => e.type === "snapshot")).data.recording).toMatchObject({ id: recordingId, includeChat: true });
 
@@ -92,7 +92,7 @@ test("a recorded party replays exactly: playback, seeks, chat, drawing and poll 
   await ok(await command(live.baseUrl, party.id, host.token, { type: "seek", position: 120, at: now() }));
   await ok(await command(live.baseUrl, party.id, host.token, { type: "draw.stroke", stroke: { id: "s1", points: [[0.1, 0.1], [0.5, 0.5]], color: "#ff0000", width: 0.01 } }));
   await ok(await command(live.baseUrl, party.id, host.token, { type: "pause", position: 121, at: now() }));
-  await ok(await command(live.baseUrl, party.id, host.token, { type: "poll.open", poll: { kind: "break", durationSeconds: null } }));
+  await ok(await command(live.baseUrl, party.id, host.token, { type: "poll.open", poll: { kind: "break", durationSeconds: null, guestVotes: "one_per_device" } }));
   const opened = await guestStream.waitFor((e) => e.type === "poll" && (e.poll as { status: string }).status === "open");
   const pollId = (opened.data.poll as { id: string }).id;
   await ok(await command(live.baseUrl, party.id, guest, { type: "poll.vote", pollId, option: 1 }));

@@ -6,7 +6,7 @@
  */
 import { EventSource, type EventSourceFetchInit } from "eventsource";
 import { startApp, type RunningApp } from "./helpers/app";
-import { bearer, command, createParty, guestToken, type Ev } from "./helpers/party";
+import { bearer, command, createParty, guestToken, joinParty, type Ev } from "./helpers/party";
 import { SseClient } from "./helpers/sse";
 
 jest.setTimeout(90_000);
@@ -52,6 +52,7 @@ test("an EventSource client resumes with Last-Event-ID after its connection drop
   closers.push(() => host.close());
   await host.waitFor((e) => e.type === "presence" && e.hostOnline === true);
   const guest = await guestToken(app.baseUrl, "ES Guest");
+  await joinParty(app.baseUrl, party.id, guest);
 
   // Each connection the client opens: the Last-Event-ID it sent, the id of the last message it had
   // received by then, and a way to cut it.

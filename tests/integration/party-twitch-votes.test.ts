@@ -50,7 +50,7 @@ test("the host turns Twitch votes on: one changeable vote per Twitch viewer in t
   expect((await command(app.baseUrl, party.id, host, { type: "room.twitchvotes", enabled: "yes" })).status).toBe(422);
   expect(chat.joinedCount(CHANNEL)).toBe(0);
 
-  expect((await command(app.baseUrl, party.id, host, { type: "poll.open", poll: { kind: "next", options: [{ title: "Heat" }, { title: "Ronin" }], durationSeconds: null } })).status).toBe(200);
+  expect((await command(app.baseUrl, party.id, host, { type: "poll.open", poll: { kind: "next", options: [{ title: "Heat" }, { title: "Ronin" }], durationSeconds: null, guestVotes: "one_per_device" } })).status).toBe(200);
   const poll = pollOf((await hostStream.waitFor((e) => e.type === "poll" && pollOf(e).status === "open")).data);
 
   expect((await command(app.baseUrl, party.id, host, { type: "room.twitchvotes", enabled: true })).status).toBe(200);

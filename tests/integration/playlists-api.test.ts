@@ -128,6 +128,7 @@ describe("create", () => {
       name: "Friday Mix",
       owner_username: ownerName,
       owner: ownerName,
+      owner_private: false,
       created_at: expect.any(String),
     });
   });

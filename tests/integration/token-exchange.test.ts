@@ -98,6 +98,19 @@ test("a forged token is refused with 401 and a detail", async () => {
   }
 });
 
+test("a token no HTTP header can carry (a character past U+00FF, a line break) is a 422 with a detail, not a 500", async () => {
+  const client = new Client(app.baseUrl);
+  const { sessionToken } = await signedIn();
+  for (const platform of ["session", "kick"]) {
+    for (const token of [`${sessionToken}\u0100`, "tok\u20acen", `${sessionToken.slice(0, 8)}\r\n${sessionToken.slice(8)}`, "line\nbreak", "a b"]) {
+      const res = await client.post("/api/v1/auth/token-exchange", { platform, token });
+      expect({ platform, token, status: res.status }).toEqual({ platform, token, status: 422 });
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/token must be visible ASCII/);
+    }
+  }
+  expect((await client.get("/api/v1/users/me")).status).toBe(401);
+});
+
 test("malformed requests get 4xx with a detail and start no session", async () => {
   const client = new Client(app.baseUrl);
   const cases: [unknown, number, RegExp][] = [

@@ -165,8 +165,10 @@ test("connected: '!add <link>' from chat adds it, with a reply; the cooldown hol
   expect((await chat.nextReply(CHANNEL)).text).toBe(`@Viewer2 Added: https://www.youtube.com/watch?v=${YT[1]}`);
   chat.say(CHANNEL, viewer(3), "!add");
   expect((await chat.nextReply(CHANNEL)).text).toBe("@Viewer3 Usage: !add <video link>");
+  // A viewer is told no once per 30 s: Viewer3's second refusal is not said, Viewer9's is.
   chat.say(CHANNEL, viewer(3), "!add https://example.com/not-a-video");
-  expect((await chat.nextReply(CHANNEL)).text).toBe("@Viewer3 Only YouTube and TikTok video links can be added.");
+  chat.say(CHANNEL, viewer(9), "!add https://example.com/not-a-video");
+  expect((await chat.nextReply(CHANNEL)).text).toBe("@Viewer9 Only YouTube and TikTok video links can be added.");
   expect((await links()).map((l) => l.video_id)).toEqual([YT[0], YT[1]]);
 
   const text = await (await owner.get(twitchPath())).text();

@@ -67,6 +67,8 @@ export interface TwitchChatStandIn {
   say(channel: string, viewer: Viewer, text: string): number;
   /** Resolves with the next bot message in `channel` matching `match` (or one already received and not yet taken). */
   nextReply(channel: string, match?: (text: string) => boolean): Promise<BotReply>;
+  /** Takes every bot message in `channel` received so far and not yet taken that matches `match`, in order. */
+  takeReplies(channel: string, match?: (text: string) => boolean): BotReply[];
   /** Resolves when the number of JOINs of `channel` so far reaches `count`. */
   joins(channel: string, count: number): Promise<void>;
   /** Logins whose registration failed (wrong token or missing scope), in order. */
@@ -280,6 +282,15 @@ export async function startTwitchChatStandIn(): Promise<TwitchChatStandIn> {
       let found = take();
       if (!found) await waitFor("reply", () => (found = take()) !== undefined);
       return found!;
+    },
+    takeReplies(channel, match = () => true) {
+      const taken: BotReply[] = [];
+      for (let i = 0; i < replies.length; ) {
+        const reply = replies[i]!;
+        if (reply.channel === channel.toLowerCase() && match(reply.text)) taken.push(...replies.splice(i, 1));
+        else i += 1;
+      }
+      return taken;
     },
     joins: (channel, count) => waitFor("join", () => (joinCounts.get(channel.toLowerCase()) ?? 0) >= count),
     failedLogins: () => [...failed],

@@ -12,30 +12,12 @@ import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
 import { fakeExtension, type FakePort } from "@/extension/src/testing/fake-extension";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 import { PROTOCOL_VERSION } from "@/lib/sync";
+import { partyDetail } from "./helpers/party-detail";
 
 const SITE = "http://localhost:3000";
 const VIDEO = "https://www.youtube.com/watch?v=abcdefghijk";
 const ME = { id: "u1", username: "ann", display_name: "Ann" };
-const DETAIL = {
-  id: "p1",
-  host_display_name: "Ann",
-  host_username: "ann",
-  platform_id: "youtube",
-  platform_domain: "youtube.com",
-  platform: "YouTube",
-  chat_provider: "builtin",
-  chat_identifier: null,
-  created_at: new Date(0).toISOString(),
-  party_size: 1,
-  video_title: "Trailer",
-  host_video_url: VIDEO,
-  synopsis: null,
-  state: "ACTIVE",
-  visibility: "public",
-  streamer_latency_ms: 0,
-  invite_code: "ABC123",
-  role: "host",
-};
+const DETAIL = partyDetail({ host_video_url: VIDEO });
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 2000) => {
   const start = Date.now();
@@ -272,4 +254,21 @@ test("another server set in the popup: new identity, the site bridge registered 
   ]);
   await popup("popup:setServerUrl", { serverUrl: SITE });
   expect(fake.registeredScripts.size).toBe(0);
+});
+
+test("an outage behind the server keeps the stored session: a 503 from the account check or from health forgets nothing", async () => {
+  const { server, popup, controller } = await setup();
+  const session = { kind: "account" as const, token: "good", userId: "u1", username: "ann", displayName: "Ann", expiresAt: null };
+  await controller.store.setSession(session);
+  const down = { detail: "The server can't reach its database right now. You are still signed in; retrying shortly.", code: "service_unavailable" };
+  server.on("GET", "/api/v1/users/me", () => Response.json(down, { status: 503, headers: { "Retry-After": "5" } }));
+  let view = (await popup("popup:view", { tabId: null })) as BackgroundProtocol["popup:view"]["res"];
+  expect(view.session).toMatchObject({ username: "ann" });
+  expect(await controller.store.session()).toEqual(session);
+
+  server.json("GET", "/api/v1/health", { ...down, unavailable: ["database"] }, 503);
+  view = (await popup("popup:view", { tabId: null })) as typeof view;
+  expect(view.serverError).toBe(down.detail);
+  expect(view.session).toMatchObject({ username: "ann" });
+  expect(await controller.store.session()).toEqual(session);
 });

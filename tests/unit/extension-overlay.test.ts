@@ -121,6 +121,10 @@ test("status texts", () => {
   expect(syncStatusText({ status: "correcting", driftMs: -12.4, role: "guest" })).toBe("Fine-tuning sync… (−12 ms)");
   expect(syncStatusText({ status: "host", driftMs: null, role: "host" })).toBe("You are the host: everyone follows your player");
   expect(connectionBadge(model({ connection: "closed", connectionError: "Party not found." }))).toEqual({ text: "Party not found.", tone: "error" });
+  // Reconnecting because a service behind the server is down: the server's reason goes with it.
+  const down = "The server can't reach its realtime service (Redis) right now. Retrying shortly.";
+  expect(connectionBadge(model({ connection: "reconnecting", connectionError: down }))).toEqual({ text: `Reconnecting... ${down}`, tone: "warn" });
+  expect(connectionBadge(model({ connection: "reconnecting", connectionError: null }))).toEqual({ text: "Reconnecting...", tone: "warn" });
   expect(syncStatusText({ status: "host-buffering", driftMs: 0, role: "guest" })).toBe("The host's video is buffering: waiting for it…");
   expect(viewerOffsetText(0)).toBe("In step with the host");
   expect(viewerOffsetText(40)).toBe("In step with the host");

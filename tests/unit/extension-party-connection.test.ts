@@ -3,7 +3,7 @@
  * commands by POST or over the command socket (a fake WebSocket plays the server's end).
  */
 import { ApiClient, ServerUnreachableError } from "@/extension/src/background/api-client";
-import { PartyConnection, type ConnectionStatus } from "@/extension/src/background/party-connection";
+import { PartyConnection, statusNote, type ConnectionStatus } from "@/extension/src/background/party-connection";
 import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
 import { fakeWebSockets } from "@/extension/src/testing/fake-web-socket";
 import { ManualTimers } from "@/extension/src/testing/manual-timers";
@@ -260,4 +260,100 @@ test("stop() closes the command socket; a party the stream says is gone closes i
   off.connection.start();
   expect(off.sockets).toEqual([]);
   off.connection.stop();
+});
+
+test("a 503 keeps the connection: it reconnects with the server's reason, and no sooner than Retry-After", async () => {
+  const timers = new ManualTimers();
+  let calls = 0;
+  const detail = "The server can't reach its database right now. You are still signed in; retrying shortly.";
+  const server = new FakeApiServer().on("GET", /\/events$/, () => {
+    calls += 1;
+    return Response.json({ detail, code: "service_unavailable" }, { status: 503, headers: { "Retry-After": "7" } });
+  });
+  const statuses: ConnectionStatus[] = [];
+  const connection = new PartyConnection({
+    api: new ApiClient(BASE, server.fetch),
+    token: "tok",
+    partyId: "p1",
+    onEvent: () => undefined,
+    onStatus: (status) => statuses.push(status),
+    minBackoffMs: 1,
+    maxBackoffMs: 5,
+    timers,
+    commandSocket: false,
+  });
+  connection.start();
+  try {
+    await until(() => statuses.some((s) => s.state === "reconnecting"));
+    expect(statuses.at(-1)).toEqual({ state: "reconnecting", reason: detail });
+    expect(statusNote(statuses.at(-1)!)).toBe(detail);
+    // The backoff alone would retry within milliseconds; the server asked for 7 s (±25 % jitter).
+    timers.advance(5000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toBe(1);
+    timers.advance(5000);
+    await until(() => calls === 2);
+    expect(statuses.some((s) => s.state === "closed")).toBe(false);
+  } finally {
+    connection.stop();
+  }
+});
+
+test("a stream that ends with the server's unavailable notice reconnects, says why, and resumes from its last event", async () => {
+  const server = new FakeApiServer().sse(/\/events$/);
+  const { connection, events, statuses } = setup(server);
+  connection.start();
+  try {
+    await until(() => server.streams.length === 1);
+    server.streams[0]!.send("12", chat("before"));
+    const reason = "The server can't reach its realtime service (Redis) right now. Retrying shortly.";
+    server.streams[0]!.raw(`event: unavailable\nretry: 5000\ndata: ${JSON.stringify({ detail: reason, retry_after: 0 })}\n\n`);
+    await until(() => server.streams.length === 2);
+    expect(statuses).toContainEqual({ state: "reconnecting", reason });
+    // The notice is no party event.
+    expect(events.map((e) => e.type)).toEqual(["chat"]);
+    expect(server.requests.filter((r) => r.path.endsWith("/events"))[1]!.headers.get("Last-Event-ID")).toBe("12");
+  } finally {
+    connection.stop();
+  }
+});
+
+test("a chat sent while the network is gone is sent again, with the same request id, once the stream is back; reports are not", async () => {
+  const server = new FakeApiServer().sse(/\/events$/).on("POST", /\/commands$/, async () => Response.json({ id: "9" }));
+  const { connection, statuses } = setup(server);
+  connection.start();
+  await until(() => server.streams.length === 1 && statuses.at(-1)?.state === "open");
+  // The network goes: the stream breaks and every request fails as an unreachable server's.
+  server.reachable = false;
+  server.streams[0]!.close(new TypeError("network error"));
+  // A host's report fails at once (its reporter reads the player again); the chat waits for the network.
+  await expect(connection.send({ v: PROTOCOL_VERSION, type: "play", position: 1, cid: 1 })).rejects.toBeInstanceOf(ServerUnreachableError);
+  const chat = connection.send({ v: PROTOCOL_VERSION, type: "chat", text: "still there?" });
+  await new Promise((r) => setTimeout(r, 50));
+  expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+  server.reachable = true;
+  await expect(chat).resolves.toEqual({ id: "9" });
+  const posts = server.requests.filter((r) => r.method === "POST").map((r) => r.body as { type: string; rid?: string });
+  // (Requests made while unreachable are not recorded: these are the ones that reached the server.)
+  // The chat went once the network was back, with a request id the server keeps it once by.
+  expect(posts).toEqual([{ v: PROTOCOL_VERSION, type: "chat", text: "still there?", rid: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+  connection.stop();
+});
+
+test("every attempt of one command carries the same request id; another command gets another", async () => {
+  let failures = 1;
+  const server = new FakeApiServer().sse(/\/events$/).on("POST", /\/commands$/, async () => {
+    if (failures-- > 0) throw new TypeError("Failed to fetch");
+    return Response.json({ id: "1" });
+  });
+  const { connection, statuses } = setup(server);
+  connection.start();
+  await until(() => statuses.at(-1)?.state === "open");
+  await connection.send({ v: PROTOCOL_VERSION, type: "chat", text: "one" });
+  await connection.send({ v: PROTOCOL_VERSION, type: "chat", text: "two" });
+  const rids = server.requests.filter((r) => r.method === "POST").map((r) => (r.body as { rid: string }).rid);
+  expect(rids).toHaveLength(3);
+  expect(rids[0]).toBe(rids[1]);
+  expect(rids[2]).not.toBe(rids[0]);
+  connection.stop();
 });

@@ -13,6 +13,7 @@ const poll: Poll = {
   id: "poll1",
   kind: "next",
   visibility: "anonymous",
+  guestVotes: "accounts_only",
   options: [
     { label: "Alpha", url: "https://example.com/a", itemId: "q1", breakSeconds: null },
     { label: "Beta", url: null, itemId: null, breakSeconds: null },

@@ -76,6 +76,7 @@ function detail(role: PlaylistRole): PlaylistDetail {
     name: "Friday Mix",
     owner_username: "ann",
     owner: "ann",
+    owner_private: false,
     created_at: "2025-02-01T00:00:00.000Z",
     role,
     listed: false,

@@ -25,10 +25,21 @@ test("failure → Error loading playlists", async () => {
 test("a row shows title, owner and a View link to the playlist page", async () => {
   renderTable(() =>
     Promise.resolve([
-      { id: "p 1", playlist_id: "p 1", title: "Mix", name: "Mix", owner_username: "ann", owner: "ann", created_at: "2025-02-01T00:00:00.000Z" },
+      { id: "p 1", playlist_id: "p 1", title: "Mix", name: "Mix", owner_username: "ann", owner: "ann", owner_private: false, created_at: "2025-02-01T00:00:00.000Z" },
     ]),
   );
   expect(await screen.findByRole("rowheader", { name: "Mix" })).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "ann" })).toHaveAttribute("href", "/ann");
   expect(screen.getByRole("link", { name: "View Mix" })).toHaveAttribute("href", "/playlist?id=p%201");
+});
+
+test("an owner whose profile is private is shown as such, with no profile link", async () => {
+  renderTable(() =>
+    Promise.resolve([
+      { id: "p2", playlist_id: "p2", title: "Quiet Mix", name: "Quiet Mix", owner_username: null, owner: "a private owner", owner_private: true, created_at: "2025-02-01T00:00:00.000Z" },
+    ]),
+  );
+  expect(await screen.findByRole("rowheader", { name: "Quiet Mix" })).toBeInTheDocument();
+  expect(screen.getByTitle("This owner keeps their profile private.")).toHaveTextContent("a private owner");
+  expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(["/playlist?id=p2"]);
 });

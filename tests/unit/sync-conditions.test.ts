@@ -37,6 +37,17 @@ describe("sync under real-world conditions (simulated, median of 6 seeds, 5 gues
     expectTargets("same, host seek during the load");
   });
 
+  it("keeps every guest within 40 ms (p95) around a 60 s host jump in the middle of a minute of busy pages", () => {
+    expectTargets("same, 60 s, host seeks 60 s ahead halfway");
+    // The four seeds of 1–300 that missed (p95 44–60 ms): a rate correction whose end a long task slept
+    // through overshot by up to 3 × its drift, and the next one again. Each is now within the target.
+    const condition = CONDITIONS.find((c) => c.name === "same, 60 s, host seeks 60 s ahead halfway")!;
+    for (const seed of [50, 118, 184, 248]) {
+      const { p95Ms } = condition.run(seed);
+      expect({ seed, p95Ms: p95Ms! <= 40 ? "met" : p95Ms }).toEqual({ seed, p95Ms: "met" });
+    }
+  });
+
   it("seeks alongside a slow (DRM-like) host seek: every guest within 100 ms ≤ 2.5 s after it lands", () => {
     expectTargets("seeks take 1.5–3 s, land ±0.5 s off: host seek");
   });

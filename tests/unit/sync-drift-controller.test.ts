@@ -100,6 +100,11 @@ describe("DriftController", () => {
       h.advance(100);
       d = h.tick({ driftMs: 20 });
     }
+    // Ticked every 100 ms meanwhile, as the page does (ticks seconds apart are a busy page's).
+    while (h.now + 100 < d.wakeAt!) {
+      h.advance(100);
+      h.tick({ driftMs: 20 * (1 - (h.now - (d.wakeAt! - 1000)) / 1000), playbackRate: 0.98 });
+    }
     h.advance(d.wakeAt! - h.now);
     h.tick({ driftMs: 0, playbackRate: 0.98 }); // restore
     const during: string[] = [];
@@ -330,6 +335,88 @@ describe("DriftController", () => {
     // A quick player (default: 300 ms) seeks and holds instead.
     const quick = harness();
     expect(quick.tick({ paused: true, driftMs: -150 }).actions).toEqual(expect.arrayContaining([{ type: "seek", position: expect.any(Number) }]));
+  });
+
+  it("starts a slow seek again at once when the host lands sooner than it: its landing would only start another", () => {
+    const seekingState: PlaybackState = { ...playing, paused: true, stalled: true, seeking: true, position: 400, seq: 2 };
+    const h = harness(seekingState);
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    h.advance(100);
+    const aim = 400 + (100 + Math.SQRT2 * 1.45 * 300) / 1000;
+    expect(h.tick({ paused: false, currentTime: 101 }).actions).toContainEqual({ type: "seek", position: aim });
+    h.advance(100);
+    expect(h.tick({ paused: true, seeking: true, currentTime: aim })).toMatchObject({ actions: [], status: "seeking" });
+    // A quick host player: landed on 400.0 and plays 150 ms after it started. Our seek, 2.2 s long,
+    // would land on 400.7 when the host is at 402.1: behind by far more than a rate correction makes up.
+    h.advance(100);
+    h.controller.pushState({ ...playing, position: 400, at: S + 150, seq: 3 });
+    const again = h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: aim }) });
+    expect(again.status).toBe("seeking");
+    // Aimed where the host will be once a new seek (2.2 s and its margin) lands, from its landing.
+    const hostNow = 400 + (h.now - 150) / 1000;
+    expect(again.actions).toContainEqual({ type: "seek", position: hostNow + (2200 + 1.45 * 300) / 1000 });
+    // The new seek is not started again on the next tick (the host's state did not change since).
+    h.advance(100);
+    const next = h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: hostNow + 2.6 }) });
+    expect(next).toMatchObject({ actions: [], status: "seeking" });
+  });
+
+  it("lets a seek under way land when the host's new state leaves it close enough, or it is about due", () => {
+    const h = harness();
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    const first = h.tick({ driftMs: -5000 });
+    const aim = (first.actions.find((a) => a.type === "seek") as { position: number }).position;
+    // The host corrects its position by 50 ms: our seek still lands ahead. Nothing to do.
+    h.advance(500);
+    h.controller.pushState({ ...playing, position: 100.05, at: S + 400, seq: 2 });
+    expect(h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: aim }) }).actions).toEqual([]);
+    // The host jumps 1 s ahead when the seek is about due: it may land any moment, let it.
+    h.advance(1600);
+    h.controller.pushState({ ...playing, position: 102.1, at: S + 2100, seq: 3 });
+    expect(h.controller.tick({ now: h.now, serverNow: S + h.now, player: reading({ paused: true, seeking: true, currentTime: aim }) }).actions).toEqual([]);
+  });
+
+  it("on a busy page, sees a seek that landed during a long task (and played on since) as landed", () => {
+    const h = harness();
+    h.controller.restoreLearned({ seekLatencyMs: 300, seekDeviationMs: 30, playLatencyMs: 0, rateBias: 0 });
+    h.tick();
+    h.advance(1500); // a long task: the page is busy
+    h.tick();
+    h.advance(100);
+    // Far off (confirmed by a second reading): a busy page seeks to where the host will be when it
+    // lands, and plays on meanwhile.
+    h.tick({ driftMs: -5000 });
+    h.advance(100);
+    const first = h.tick({ driftMs: -5000 });
+    expect(first.actions).toEqual([{ type: "seek", position: 101.7 + 0.3 }]);
+    // The seek landed 250 ms short, then a 2.5 s long task: the page's next look is 2.8 s on, with the
+    // player 2.5 s past where it was sent and 250 ms behind the host. A rate correction is due, not a
+    // wait for a seek that is long over (until its 5 s timeout).
+    h.advance(2800);
+    const after = h.tick({ driftMs: -250 });
+    expect(after.status).not.toBe("seeking");
+    const actions = [after, ...[1, 2].map(() => (h.advance(100), h.tick({ driftMs: -250 })))].flatMap((d) => d.actions);
+    expect(actions).toContainEqual({ type: "setRate", rate: expect.any(Number) });
+  });
+
+  it("on a busy page, corrects by a gentler rate: a long task over its end overshoots by half as much", () => {
+    const h = harness();
+    h.tick();
+    h.advance(3000); // a 3 s long task: the correction's end may be seen this late
+    h.tick();
+    let decision = h.tick({ driftMs: 40 });
+    for (let i = 0; i < 5 && decision.actions.length === 0; i++) {
+      h.advance(100);
+      decision = h.tick({ driftMs: 40 });
+    }
+    const setRate = decision.actions.find((a) => a.type === "setRate") as { rate: number } | undefined;
+    expect(setRate).toBeDefined();
+    // Slower, then: a 3 s long task at the correction's end overshoots by |1 − rate| × 3 s, 60 ms at
+    // most (at the usual 0.96, 120 ms: 40 ms ahead would become 80 ms behind).
+    expect(setRate!.rate).toBeLessThan(1);
+    expect(Math.round((1 - setRate!.rate) * 3000)).toBeLessThanOrEqual(60);
+    // A page that is not busy corrects the same drift at the usual pace (40 ms in 1 s: 0.96).
+    expect(steadyDrift(harness(), 40).actions).toEqual([{ type: "setRate", rate: 0.96 }]);
   });
 
   it("plays on through a host's stall until 100 ms past its frame, so a blip costs nothing", () => {

@@ -13,6 +13,9 @@ import {
   initialPartyState,
   initialPlaybackState,
   PROTOCOL_VERSION,
+  RECORDING_LIMITED_NOTICE,
+  recordingNotice,
+  recordingStopMessage,
   ROSTER_MAX,
   stateFromSnapshot,
   type ChatMessage,
@@ -40,6 +43,7 @@ const poll = (id: string, tallies: number[]): Poll => ({
   id,
   kind: "next",
   visibility: "anonymous",
+  guestVotes: "accounts_only",
   options: [
     { label: "A", url: null, itemId: null, breakSeconds: null },
     { label: "B", url: null, itemId: null, breakSeconds: null },
@@ -91,6 +95,18 @@ test("playback, party, queue, poll, moderation and recording events replace thei
   );
   expect(state).toMatchObject({ playback, party, queue, poll: poll("poll1", [1, 0]), moderation, recording });
   expect(foldPartyEvent(state, { v, type: "recording", recording: null }).recording).toBeNull();
+});
+
+test("a recording that stops by itself leaves why in the state until the next recording event; a limited one says so", () => {
+  const recording = { id: "rec1", startedAt: 3000, includeChat: true };
+  const running = foldPartyEvent(initial(), { v, type: "recording", recording });
+  const limited = foldPartyEvent(running, { v, type: "recording", recording: { ...recording, limitedUntil: 63_000 } });
+  expect(recordingNotice(limited.recording!)).toBe(RECORDING_LIMITED_NOTICE);
+  expect(recordingNotice(recording)).toBe("This party is being recorded, chat included.");
+  const stopped = foldPartyEvent(limited, { v, type: "recording", recording: null, stopped: { id: "rec1", reason: "size" } });
+  expect(stopped).toMatchObject({ recording: null, recordingStopped: { id: "rec1", reason: "size" } });
+  expect(recordingStopMessage(stopped.recordingStopped!.reason)).toBe("The recording stopped: it reached its size limit. Everything until then is saved.");
+  expect(foldPartyEvent(stopped, { v, type: "recording", recording: { ...recording, id: "rec2" } }).recordingStopped).toBeNull();
 });
 
 test("a queue event from an older server (no music mode, no requests) folds into a complete queue", () => {

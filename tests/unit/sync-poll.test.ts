@@ -122,6 +122,25 @@ describe("voting", () => {
   });
 });
 
+describe("guest votes", () => {
+  const vote = (voterId: string, option: number, device?: string): PollEntry => ({ op: "vote", pollId: "p1", voterId, name: voterId, option, at: 2000, ...(device ? { device } : {}) });
+
+  test("a poll counts members with an account only unless the host says otherwise", () => {
+    expect(opened().poll.guestVotes).toBe("accounts_only");
+    const input = pollOpenInputSchema.parse({ kind: "break", durationSeconds: null });
+    expect(input.guestVotes).toBe("accounts_only");
+    expect(pollOpenInputSchema.safeParse({ kind: "break", durationSeconds: null, guestVotes: "everyone" }).success).toBe(false);
+  });
+
+  test("one ballot per guest device: a second guest identity on it is not counted, the first may change theirs", () => {
+    const record = fold(opened(), vote("guest_a", 0, "dev1"), vote("guest_b", 1, "dev1"), vote("guest_c", 1, "dev2"), vote("user_1", 1));
+    expect(record!.poll.tallies).toEqual([1, 2, 0]);
+    const changed = fold(record, vote("guest_a", 2, "dev1"));
+    expect(changed!.poll.tallies).toEqual([0, 2, 1]);
+    expect(Object.keys(changed!.ballots).sort()).toEqual(["guest_a", "guest_c", "user_1"]);
+  });
+});
+
 describe("closing", () => {
   test("a unique leader wins; the closing entry is the one that decided it; votes after close are ignored", () => {
     const record = fold(opened(), vote("ann", 2), vote("bob", 2), vote("cy", 0))!;

@@ -1,5 +1,6 @@
-/** The chat bot's command reading and per-viewer cooldown, with time passed in. */
-import { botReplies, parseAddCommand, ViewerCooldown } from "@/lib/server/twitch-bot/chat-command";
+/** The chat bot's command reading, per-viewer cooldown and refusal limit (time passed in), and its queues. */
+import { botReplies, parseAddCommand, RefusalLimiter, ViewerCooldown } from "@/lib/server/twitch-bot/chat-command";
+import { FairQueue, ReplyOutbox } from "@/lib/server/twitch-bot/command-queues";
 
 describe("parseAddCommand", () => {
   test("takes the first word after the prefix as the link", () => {
@@ -58,10 +59,107 @@ describe("ViewerCooldown", () => {
   });
 });
 
+describe("RefusalLimiter", () => {
+  test("one refusal per viewer per interval, whatever the reason; others are answered", () => {
+    const refusals = new RefusalLimiter(30_000);
+    expect(refusals.allow("alice", 0)).toBe(true);
+    for (let t = 1; t < 30_000; t += 997) expect(refusals.allow("alice", t)).toBe(false);
+    expect(refusals.allow("bob", 5_000)).toBe(true);
+    expect(refusals.allow("alice", 30_000)).toBe(true);
+    expect(refusals.allow("alice", 59_999)).toBe(false);
+  });
+
+  test("viewers whose interval is over are forgotten once many viewers were refused", () => {
+    const refusals = new RefusalLimiter(5_000);
+    for (let i = 0; i < 1001; i += 1) refusals.allow(`viewer${i}`, 0);
+    expect(refusals.allow("late", 10_000)).toBe(true);
+    expect((refusals as unknown as { lastRefused: Map<string, number> }).lastRefused.size).toBe(1);
+    expect(refusals.allow("viewer0", 10_000)).toBe(true);
+  });
+});
+
+describe("FairQueue", () => {
+  test("a few waiting per key and a bounded number in all", () => {
+    const queue = new FairQueue<number>(3, 5);
+    expect([1, 2, 3, 4].map((n) => queue.push("spam", n))).toEqual(["queued", "queued", "queued", "viewer_full"]);
+    expect(queue.push("a", 1)).toBe("queued");
+    expect(queue.push("b", 1)).toBe("queued");
+    expect(queue.push("c", 1)).toBe("full");
+    expect(queue.length).toBe(5);
+  });
+
+  test("keys are served in turn: one key's backlog does not stand in front of another's item", () => {
+    const queue = new FairQueue<string>(3, 100);
+    for (const item of ["s1", "s2", "s3"]) queue.push("spam", item);
+    queue.push("alice", "a1");
+    queue.push("bob", "b1");
+    queue.push("alice", "a2");
+    const order: string[] = [];
+    for (let next = queue.shift(); next; next = queue.shift()) order.push(next.item);
+    expect(order).toEqual(["s1", "a1", "b1", "s2", "a2", "s3"]);
+    expect(queue.length).toBe(0);
+    expect(queue.push("spam", "again")).toBe("queued");
+  });
+});
+
+describe("ReplyOutbox", () => {
+  function outbox(limits = { confirmations: 2, refusals: 2 }) {
+    const sent: string[] = [];
+    const pending: (() => void)[] = [];
+    const box = new ReplyOutbox(
+      (text) =>
+        new Promise<void>((resolve) => {
+          sent.push(text);
+          pending.push(resolve);
+        }),
+      limits,
+    );
+    /** Lets the message being sent finish, then whatever the outbox does next run. */
+    const finishOne = async () => {
+      pending.shift()?.();
+      await new Promise((r) => setImmediate(r));
+    };
+    return { box, sent, finishOne };
+  }
+
+  test("one message at a time; confirmations before refusals; only the newest refusals wait", async () => {
+    const { box, sent, finishOne } = outbox();
+    for (let i = 1; i <= 5; i += 1) box.refuse(`no ${i}`);
+    expect(sent).toEqual(["no 1"]);
+    box.confirm("added A");
+    await finishOne();
+    expect(sent).toEqual(["no 1", "added A"]);
+    await finishOne();
+    await finishOne();
+    await finishOne();
+    expect(sent).toEqual(["no 1", "added A", "no 4", "no 5"]);
+    expect(box.waiting).toBe(0);
+  });
+
+  test("a failed send does not stop the next one", async () => {
+    const sent: string[] = [];
+    const errors: unknown[] = [];
+    const box = new ReplyOutbox(
+      async (text) => {
+        sent.push(text);
+        if (text === "first") throw new Error("socket closed");
+      },
+      { confirmations: 5, refusals: 5 },
+      (error) => errors.push(error),
+    );
+    box.confirm("first");
+    box.confirm("second");
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual(["first", "second"]);
+    expect(errors).toHaveLength(1);
+  });
+});
+
 test("replies name the viewer", () => {
   expect(botReplies.added("Alice", "https://youtu.be/x")).toBe("@Alice Added: https://youtu.be/x");
   expect(botReplies.onlyPlatform("Bob", "YouTube")).toBe("@Bob Only YouTube links are accepted.");
   expect(botReplies.cooldown("Bob", 12)).toBe("@Bob Please wait 12 s before adding another video.");
+  expect(botReplies.busy("Bob")).toBe("@Bob Too many links waiting; try again in a moment.");
 });
 
 describe("chatEndpoint", () => {

@@ -14,6 +14,7 @@ const poll: Poll = {
   id: "poll1",
   kind: "next",
   visibility: "public",
+  guestVotes: "one_per_device",
   options: [
     { label: "Alpha", url: "https://www.youtube.com/watch?v=aaaaaaaaaaa", itemId: "q1", breakSeconds: null },
     { label: "Beta", url: null, itemId: null, breakSeconds: null },
@@ -110,6 +111,26 @@ test("the open-poll form needs two options and sends queue items, links and titl
   expect(send).toHaveBeenCalledWith({
     v: 1,
     type: "poll.open",
-    poll: { kind: "next", options: [{ itemId: "q2" }, { url: "https://youtu.be/ccccccccccc" }, { title: "Dinner first" }], durationSeconds: null, public: true },
+    poll: { kind: "next", options: [{ itemId: "q2" }, { url: "https://youtu.be/ccccccccccc" }, { title: "Dinner first" }], durationSeconds: null, public: true, guestVotes: "accounts_only" },
   });
+});
+
+test("the open-poll form asks who votes: members with an account only by default, or one guest vote per device", async () => {
+  const send = jest.fn<Promise<void>, [ClientCommand]>(async () => undefined);
+  render(<PollForm queue={queue} send={send} />);
+  const who = screen.getByRole("combobox", { name: "Who votes" });
+  expect(who).toHaveDisplayValue("Members with an account only");
+  expect(screen.getAllByRole("option", { name: /./ }).map((o) => o.textContent)).toEqual(expect.arrayContaining(["Members with an account only", "Guests too, one vote per device"]));
+  await userEvent.selectOptions(screen.getByLabelText("Vote on"), "break");
+  await userEvent.selectOptions(who, "Guests too, one vote per device");
+  await userEvent.click(screen.getByRole("button", { name: "Open poll" }));
+  expect(send).toHaveBeenCalledWith({ v: 1, type: "poll.open", poll: expect.objectContaining({ kind: "break", guestVotes: "one_per_device" }) });
+});
+
+test("voters are told how guests count in this poll", () => {
+  const { unmount } = render(<PollPanel poll={{ ...poll, guestVotes: "accounts_only" }} yourVote={null} voters={null} queue={queue} isHost={false} startsIn={null} serverNow={() => 30_000} send={jest.fn()} vote={jest.fn()} />);
+  expect(screen.getByTestId("poll-guest-rule")).toHaveTextContent("Members with an account vote; guests watch the tally.");
+  unmount();
+  render(<PollPanel poll={{ ...poll, guestVotes: "one_per_device" }} yourVote={null} voters={null} queue={queue} isHost={false} startsIn={null} serverNow={() => 30_000} send={jest.fn()} vote={jest.fn()} />);
+  expect(screen.getByTestId("poll-guest-rule")).toHaveTextContent("Guests vote too: one guest vote per device.");
 });

@@ -16,10 +16,26 @@ export class ApiRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's Retry-After in seconds (a 429, or a 503 while a service behind the server is down). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ApiRequestError";
   }
+
+  /**
+   * The server is up but a service behind it is not (503): nothing about the caller is wrong, so a
+   * client keeps its session and token and tries again, no sooner than Retry-After.
+   */
+  get temporary(): boolean {
+    return this.status === 503;
+  }
+}
+
+/** Retry-After in seconds (the delta form; the date form is not sent by our server): null when absent. */
+export function retryAfterOf(res: Pick<Response, "headers">): number | null {
+  const value = Number(res.headers.get("retry-after") ?? NaN);
+  return Number.isFinite(value) && value >= 0 ? value : null;
 }
 
 export class ServerUnreachableError extends Error {
@@ -72,7 +88,7 @@ export class ApiClient {
     if (res.status === 204) return null;
     if ((res.headers.get("content-type") ?? "").includes("text/html")) throw new ApiRequestError(API_HTML_ERROR, res.status);
     const data: unknown = await res.json().catch(() => null);
-    if (!res.ok) throw new ApiRequestError(errorMessage(data), res.status);
+    if (!res.ok) throw new ApiRequestError(errorMessage(data), res.status, retryAfterOf(res));
     return data;
   }
 

@@ -10,15 +10,25 @@
  * the switch because the queue sends the next command only once the previous one is answered.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { parseServerEvent, type ServerEvent } from "@/lib/sync";
+import { STREAM_WATCHDOG_MS } from "@/lib/constants";
+import { parseServerEvent, STREAM_UNAVAILABLE_EVENT, streamUnavailableSchema, type ServerEvent } from "@/lib/sync";
 import type { PartyCommand } from "../messaging/protocol";
-import { ApiRequestError, errorMessage, type ApiClient } from "./api-client";
+import { ApiRequestError, ServerUnreachableError, errorMessage, retryAfterOf, type ApiClient } from "./api-client";
 import { CommandSocket, runtimeTimers, type Timers, type WebSocketConstructor } from "./command-socket";
 
 export type ConnectionStatus =
-  | { state: "connecting" | "open" | "reconnecting" }
+  | { state: "connecting" | "open" }
+  /** `reason`: the server's own word on why, when it gave one (a service behind it is down). */
+  | { state: "reconnecting"; reason?: string }
   /** Given up: the party ended, or we are not (or no longer) allowed in. */
   | { state: "closed"; error: string };
+
+/** What a status says beyond its state: why it closed, or why it is reconnecting (null: nothing). */
+export function statusNote(status: ConnectionStatus): string | null {
+  if (status.state === "closed") return status.error;
+  if (status.state === "reconnecting") return status.reason ?? null;
+  return null;
+}
 
 export interface PartyConnectionOptions {
   api: ApiClient;
@@ -27,7 +37,7 @@ export interface PartyConnectionOptions {
   /** `receivedAt` (performance.timeOrigin + performance.now()): set for pongs, stamped as the answer arrives. */
   onEvent(event: ServerEvent, receivedAt?: number): void;
   onStatus(status: ConnectionStatus): void;
-  /** No bytes (not even a heartbeat) for this long → reconnect. */
+  /** No bytes (not even a heartbeat) for this long → reconnect (default STREAM_WATCHDOG_MS). */
   watchdogMs?: number;
   minBackoffMs?: number;
   maxBackoffMs?: number;
@@ -36,6 +46,27 @@ export interface PartyConnectionOptions {
   commandSocket?: boolean;
   /** The command socket's WebSocket class; default: the runtime's own (tests pass a fake). */
   WebSocket?: WebSocketConstructor;
+}
+
+/** Why the server cannot serve the stream for now, and how long it asked clients to wait. */
+interface Unavailable {
+  reason: string;
+  retryAfterMs: number;
+}
+
+/**
+ * Commands not sent again after a dead connection: pings (a late one measures nothing), and reports of
+ * a state that the next report replaces (the host's playback, read again from its player by
+ * HostReporter; a member's buffering and ad flags).
+ */
+const REPORTS = new Set<string>(["ping", "play", "pause", "seek", "rate", "horizon", "media", "buffering", "ad"]);
+/** How long a command keeps being sent again (the server remembers its id longer: RID_TTL_MS). */
+export const COMMAND_RETRY_WINDOW_MS = 2 * 60_000;
+
+/** A request id: random, URL-safe (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function requestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** HTTP statuses after which reconnecting cannot help. */
@@ -50,9 +81,16 @@ export class PartyConnection {
   private readonly timers: Timers;
   private retryTimer: unknown = null;
   private commandSocket: CommandSocket | null = null;
+  /** The stream is open (its response arrived and it has not ended). */
+  private isOpen = false;
 
   constructor(private readonly options: PartyConnectionOptions) {
     this.timers = options.timers ?? runtimeTimers;
+  }
+
+  /** The id of the last event delivered: where the next stream resumes (Last-Event-ID). */
+  get lastId(): string | null {
+    return this.lastEventId;
   }
 
   start(): void {
@@ -74,13 +112,23 @@ export class PartyConnection {
 
   /** Sends a command; a ping's pong is delivered through onEvent as well as returned. */
   send(command: PartyCommand): Promise<unknown> {
-    const run = async () => {
+    // A member's own words and acts (chat, drawing, votes, requests, moderation…) get a request id and
+    // are sent again, with the same id, when their connection died under them: the server applies an
+    // id once (lib/server/parties/command-replays.ts), so a command that went into a silently dead
+    // socket is neither lost nor applied twice when the kernel delivers the first copy late.
+    const rid = REPORTS.has(command.type) ? null : requestId();
+    const once = async () => {
       // A ping is stamped again here, as it leaves: the page stamped it when it asked, and a busy or
       // throttled page's message can take seconds to reach this worker. That wait looked like a long
       // upstream trip and put the clock estimate seconds off (measured in real Chromium with the page's
       // CPU throttled 4×). Same clock as the page's (epoch ms), so its answer is read as before.
-      const sent = command.type === "ping" ? { ...command, t0: Math.max(command.t0, performance.timeOrigin + performance.now()) } : command;
-      const body = await (this.commandSocket?.send(sent) ?? this.options.api.command(this.options.token, this.options.partyId, sent));
+      const sent = (
+        command.type === "ping" ? { ...command, t0: Math.max(command.t0, performance.timeOrigin + performance.now()) } : rid === null ? command : { ...command, rid }
+      ) as PartyCommand;
+      return this.commandSocket?.send(sent) ?? this.options.api.command(this.options.token, this.options.partyId, sent);
+    };
+    const run = async () => {
+      const body = rid === null ? await once() : await this.retrying(once);
       if (command.type === "ping") {
         // Stamped here, where the answer arrives: the page that asked may be too busy to look for seconds.
         const receivedAt = performance.timeOrigin + performance.now();
@@ -95,6 +143,25 @@ export class PartyConnection {
     return next;
   }
 
+  /**
+   * Runs `attempt` until it gets an answer: after a failure to reach the server, again once the stream
+   * is open again (the network is back), for up to COMMAND_RETRY_WINDOW_MS. An answer (also a refusal)
+   * ends it, as do stopping and a closed connection.
+   */
+  private async retrying(attempt: () => Promise<unknown>): Promise<unknown> {
+    const deadline = Date.now() + COMMAND_RETRY_WINDOW_MS;
+    for (;;) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof ServerUnreachableError) || this.stopped || Date.now() > deadline) throw error;
+      }
+      // Wait for the stream to come back (it has its own watchdog and backoff), at least a moment.
+      await new Promise<void>((resolve) => this.timers.setTimeout(resolve, 500));
+      while (!this.stopped && !this.isOpen && Date.now() <= deadline) await new Promise<void>((resolve) => this.timers.setTimeout(resolve, 250));
+    }
+  }
+
   private async run(): Promise<void> {
     while (!this.stopped) {
       const outcome = await this.streamOnce();
@@ -105,9 +172,12 @@ export class PartyConnection {
         this.options.onStatus({ state: "closed", error: outcome.fatal });
         return;
       }
-      this.options.onStatus({ state: "reconnecting" });
+      this.options.onStatus(outcome.unavailable ? { state: "reconnecting", reason: outcome.unavailable.reason } : { state: "reconnecting" });
       const base = this.options.minBackoffMs ?? 500;
-      const delay = outcome.progressed ? base : Math.min(this.options.maxBackoffMs ?? 10_000, base * 2 ** this.attempt);
+      const backoff = outcome.progressed ? base : Math.min(this.options.maxBackoffMs ?? 10_000, base * 2 ** this.attempt);
+      // A server that said when to come back is not asked sooner (every client at once would only
+      // add load to a server that is recovering); the jitter below spreads them out after it.
+      const delay = Math.max(backoff, outcome.unavailable?.retryAfterMs ?? 0);
       this.attempt = outcome.progressed ? 1 : this.attempt + 1;
       await new Promise<void>((resolve) => {
         this.retryTimer = this.timers.setTimeout(() => {
@@ -119,14 +189,14 @@ export class PartyConnection {
   }
 
   /** One stream, until it ends or fails. `progressed`: it delivered at least one event. */
-  private async streamOnce(): Promise<{ fatal?: string; progressed: boolean }> {
+  private async streamOnce(): Promise<{ fatal?: string; progressed: boolean; unavailable?: Unavailable }> {
     const abort = new AbortController();
     this.abort = abort;
     let progressed = false;
     let watchdog: unknown = null;
     const feedWatchdog = () => {
       if (watchdog !== null) this.timers.clearTimeout(watchdog);
-      watchdog = this.timers.setTimeout(() => abort.abort(), this.options.watchdogMs ?? 40_000);
+      watchdog = this.timers.setTimeout(() => abort.abort(), this.options.watchdogMs ?? STREAM_WATCHDOG_MS);
     };
     try {
       feedWatchdog();
@@ -139,8 +209,10 @@ export class PartyConnection {
       if (!res.ok || !res.body) {
         const body: unknown = await res.json().catch(() => null);
         if (FATAL.has(res.status)) return { fatal: errorMessage(body), progressed };
+        if (res.status === 503) return { progressed, unavailable: { reason: errorMessage(body), retryAfterMs: (retryAfterOf(res) ?? 0) * 1000 } };
         return { progressed };
       }
+      this.isOpen = true;
       this.options.onStatus({ state: "open" });
       // The parser reports each event's own id; like EventSource, the last one seen carries over to
       // later events without one. Comments (heartbeats) only feed the watchdog, and the server's
@@ -163,6 +235,12 @@ export class PartyConnection {
           } catch {
             continue;
           }
+          // The server ends the stream because a service behind it is down: said as a 503 would say it.
+          if (message.event === STREAM_UNAVAILABLE_EVENT) {
+            const notice = streamUnavailableSchema.safeParse(data);
+            if (notice.success) return { progressed, unavailable: { reason: notice.data.detail, retryAfterMs: notice.data.retry_after * 1000 } };
+            continue;
+          }
           const parsed = parseServerEvent(data);
           if (!parsed.ok) {
             if (parsed.code === "unsupported_version") return { fatal: "This extension is out of date for the server. Please update it.", progressed };
@@ -179,6 +257,7 @@ export class PartyConnection {
       if (error instanceof ApiRequestError && FATAL.has(error.status)) return { fatal: error.message, progressed };
       return { progressed };
     } finally {
+      this.isOpen = false;
       if (watchdog !== null) this.timers.clearTimeout(watchdog);
       abort.abort();
     }

@@ -9,7 +9,7 @@ import type { MessageSender, PortLike, TabInfo } from "../platform/extension-api
 import type { PartyBinding } from "../storage/schema";
 import type { BackgroundContext } from "./background-context";
 import { messageOf } from "./errors";
-import { PartyConnection } from "./party-connection";
+import { PartyConnection, statusNote } from "./party-connection";
 
 interface Attached {
   port: PortLike;
@@ -62,7 +62,8 @@ export class PartyTabs {
       partyId: party.id,
       onEvent: (event, receivedAt) => post(port, { kind: "event", event, ...(receivedAt === undefined ? {} : { receivedAt }) }),
       onStatus: (status) => {
-        post(port, { kind: "connection", state: status.state, ...(status.state === "closed" ? { error: status.error } : {}) });
+        const note = statusNote(status);
+        post(port, { kind: "connection", state: status.state, ...(note !== null ? { error: note } : {}) });
         if (status.state === "closed") void this.partyGone(party.id);
       },
     });

@@ -25,6 +25,7 @@ import {
   type PlayerAction,
   type Poll,
   type RecordingState,
+  type RecordingStop,
   type Role,
   type RosterMember,
   type ServerEvent,
@@ -60,6 +61,8 @@ export interface PartyViewModel {
   reports?: readonly ChatReport[];
   /** The recording in progress (everyone sees the badge and that chat is recorded); null: none. */
   recording?: RecordingState | null;
+  /** The recording that just stopped by itself (a size or length limit) and why; null: none. */
+  recordingStopped?: RecordingStop | null;
   /** Whether `!vote N` in the streamer's Twitch chat counts in the party's polls (a Twitch-chat party). */
   twitchVotes?: boolean;
   /** This viewer's own offset from the host (ms, positive: ahead). */
@@ -532,6 +535,7 @@ export class SyncSession {
     m.poll = state.poll;
     m.reports = state.reports;
     m.recording = state.recording;
+    m.recordingStopped = state.recordingStopped ?? null;
     m.twitchVotes = state.moderation.twitchVotes === true;
     m.waitForEveryone = state.moderation.waitForEveryone === true;
     m.pauseForAds = state.moderation.pauseForAds === true;

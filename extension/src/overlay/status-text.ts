@@ -4,11 +4,15 @@ import type { PartyViewModel } from "../content/sync-session";
 
 export const RECONNECTING = "Reconnecting...";
 
-/** "Reconnecting..." while our stream is down or the host's is (AWAITING_RECONNECT). */
+/**
+ * "Reconnecting..." while our stream is down or the host's is (AWAITING_RECONNECT); with the server's
+ * reason when it gave one (a service behind it is down), so a wait that lasts says why.
+ */
 export function connectionBadge(model: PartyViewModel): { text: string; tone: "ok" | "warn" | "error" } {
   if (model.connection === "closed" || model.party?.state === "ENDED") {
     return { text: model.party?.state === "ENDED" ? "The party has ended." : (model.connectionError ?? "Disconnected"), tone: "error" };
   }
+  if (model.connection === "reconnecting" && model.connectionError) return { text: `${RECONNECTING} ${model.connectionError}`, tone: "warn" };
   if (model.connection !== "open" || model.party?.state === "AWAITING_RECONNECT" || !model.hostOnline) return { text: RECONNECTING, tone: "warn" };
   return { text: "Live", tone: "ok" };
 }

@@ -14,7 +14,7 @@ import "server-only";
  *   account's bearer; a browser cannot set headers on a WebSocket, and no cookie is read, so a page
  *   on another site has nothing to ride on). The server answers `{"type":"ready"}`, or closes with
  *   4401 (no valid token), 4403 (not a member), 4404 (no such party), 4400 (a malformed frame) or
- *   4429 (too many sockets); the close reason is the detail.
+ *   4429 (too many sockets), 4503 (the database or Redis is down: retry); the close reason is the detail.
  * - then `{"n": <integer ≥ 1>, "command": <the POST's body>}` → `{"n", "status", "body"}`: the status
  *   and JSON body the POST would have answered (null body for 204). Frames are handled in order.
  * Each command is checked as a POST is: the token again (an expired guest token or a signed-out
@@ -30,7 +30,7 @@ import { GUEST_TOKEN_PREFIX } from "@/lib/server/guests/guest-token";
 import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES, commandSocketCloseFor } from "@/lib/sync/command-socket-protocol";
 import { toErrorAnswer } from "@/lib/server/http/error-response";
 import { forbidden, unauthorized } from "@/lib/server/http/api-error";
-import { enforceRateLimitNow } from "@/lib/server/rate-limit";
+import { apiRateLimitKey, clientKey, enforceRateLimitNow } from "@/lib/server/rate-limit";
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { getRoom } from "@/lib/server/realtime/rooms";
 import { NOT_A_MEMBER, PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
@@ -101,7 +101,10 @@ export function createCommandSockets(): CommandSockets {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  function serve(ws: WebSocket, partyId: string, pathname: string): void {
+  function serve(ws: WebSocket, partyId: string, address: string): void {
+    // The budget is POST .../commands's for the same party, keyed on the decoded id as the POST's is
+    // (not on the upgrade's raw path, where every spelling of the id would be a fresh budget).
+    const commandsPath = `/api/v1/parties/${partyId}/commands`;
     alive.add(ws);
     ws.on("pong", () => alive.add(ws));
     ws.on("error", () => ws.terminate());
@@ -177,9 +180,9 @@ export function createCommandSockets(): CommandSockets {
           ws.close(CLOSE.unauthorized, closeReason(body.detail));
           return;
         }
-        const limited = enforceRateLimitNow(`api:POST:${pathname}:${session.user.id}`, PARTY_COMMAND_RATE_LIMIT);
+        const limited = enforceRateLimitNow(apiRateLimitKey("POST", commandsPath, session.user.id), PARTY_COMMAND_RATE_LIMIT);
         if (limited) await limited;
-        const result = await runPartyCommand(partyId, session.user, frame.command, frame.receivedAt);
+        const result = await runPartyCommand(partyId, session.user, frame.command, frame.receivedAt, address);
         const empty = result === undefined || result === null;
         send({ n: frame.n, status: empty ? 204 : 200, body: empty ? null : result });
       } catch (error) {
@@ -229,7 +232,7 @@ export function createCommandSockets(): CommandSockets {
       wss.handleUpgrade(req, socket, head, (ws) => {
         const parsed = idParamSchema.safeParse({ id });
         if (!parsed.success) return refuseWith(ws, parsed.error);
-        serve(ws, parsed.data.id, pathname);
+        serve(ws, parsed.data.id, upgradeAddress(req));
       });
       return true;
     },
@@ -239,6 +242,16 @@ export function createCommandSockets(): CommandSockets {
     },
     size: () => wss.clients.size,
   };
+}
+
+/**
+ * The caller's address as clientKey reads a request's: the server stamps `x-vp-client-ip` on requests,
+ * not on upgrades, so the socket's own address stands in for it.
+ */
+function upgradeAddress(req: IncomingMessage): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  const headers = { "x-forwarded-for": typeof forwarded === "string" ? forwarded : null, "x-vp-client-ip": req.socket.remoteAddress ?? null };
+  return clientKey({ headers: { get: (name) => headers[name as keyof typeof headers] ?? null } });
 }
 
 /** Closes with the code and detail of what a POST would have answered. */

@@ -137,6 +137,13 @@ export function toWebHeaders(headers: Pick<Headers, "get">): Headers {
 /** Thrown by `readNodeBody` when the body is longer than the limit; it stopped reading there. */
 export class NodeBodyTooLarge extends Error {}
 
+/**
+ * Thrown by `readNodeBody` when the connection closed before the whole body came: the client went
+ * away, or the server cut a body that took too long (server.requestTimeout). The client's doing,
+ * not a server fault.
+ */
+export class NodeBodyAborted extends Error {}
+
 const BODY = Symbol.for("viewparty.nodeBody");
 
 /**
@@ -171,7 +178,7 @@ export function readNodeBody(request: Request, maxBytes: number): Promise<Buffer
     };
     const onEnd = () => done(null);
     const onError = (error: Error) => done(error);
-    const onClose = () => done(new Error("The client closed the connection before sending the whole body."));
+    const onClose = () => done(new NodeBodyAborted("The connection closed before the whole body arrived."));
     if (req.complete && req.readableEnded) return resolve(Buffer.alloc(0));
     req.on("data", onData);
     req.once("end", onEnd);

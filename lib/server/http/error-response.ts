@@ -1,11 +1,12 @@
 import "server-only";
 /**
  * The one error mapper: typed errors → their status; validation → 422; a write that collides with a
- * unique index → 409; anything else → a bare 500.
+ * unique index → 409; a database that cannot be reached → 503 with Retry-After; anything else → a
+ * bare 500.
  */
 import { z } from "zod";
 import { ONE_LIVE_PARTY_PER_HOST } from "@/db/schema";
-import { ApiError } from "./api-error";
+import { ApiError, serviceUnavailable } from "./api-error";
 
 /** SQLSTATE of a unique violation (PostgreSQL and PGlite alike). */
 const UNIQUE_VIOLATION = "23505";
@@ -43,6 +44,37 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return pgError?.code === UNIQUE_VIOLATION && pgError.constraint === constraint;
 }
 
+/** Socket errors of a connection that could not be made or was lost (Node's system error codes). */
+const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNABORTED"]);
+/**
+ * SQLSTATEs of a server that is going away or not yet accepting: class 08 (connection exception),
+ * admin/crash shutdown and "cannot connect now" (starting up or shutting down).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3])$/;
+/**
+ * The driver's own errors for a lost or unobtainable connection, which carry no code: pg-pool's
+ * connection timeout, and pg's connection ended under a query or a client used after it.
+ */
+const PG_CONNECTION_MESSAGES = ["timeout exceeded when trying to connect", "Connection terminated", "Client has encountered a connection error and is not queryable"];
+
+/**
+ * Whether a failed query failed because the database could not be reached (rather than because of
+ * the query): then it is an outage, answered 503, not a bug answered 500.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === "object"; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (typeof message === "string" && PG_CONNECTION_MESSAGES.some((text) => message.startsWith(text))) return true;
+    // An AggregateError (a host with several addresses, each refused) holds the socket errors.
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnreachable(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request.";
@@ -69,6 +101,11 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (pgError?.code === UNIQUE_VIOLATION) {
     const detail = (pgError.constraint && UNIQUE_VIOLATION_DETAILS[pgError.constraint]) || UNIQUE_VIOLATION_DEFAULT;
     return answer(409, detail, "conflict");
+  }
+  if (isDatabaseUnreachable(error)) {
+    const unavailable = serviceUnavailable("database");
+    console.error("[api] database unreachable:", error instanceof Error ? error.message : error);
+    return answer(unavailable.status, unavailable.detail, unavailable.code, unavailable.headers);
   }
   // Never leak internals: log server-side, answer with a generic body.
   console.error("[api] unhandled error", error);

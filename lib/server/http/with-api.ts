@@ -6,13 +6,14 @@ import "server-only";
  * place. Handlers parse their input with zod, call one domain function, and return data.
  */
 import type { z } from "zod";
-import { getAuth } from "@/lib/server/auth";
-import { handledOnNode, NodeBodyTooLarge, nodeResponseOf, readNodeBody, toWebHeaders, writeNodeJson } from "@/lib/server/fast-path/node-request";
+import { getAuth, type Auth } from "@/lib/server/auth";
+import { pingDb } from "@/lib/server/db";
+import { handledOnNode, NodeBodyAborted, NodeBodyTooLarge, nodeResponseOf, readNodeBody, toWebHeaders, writeNodeJson } from "@/lib/server/fast-path/node-request";
 import { GUEST_TOKEN_PREFIX, verifyGuestToken } from "@/lib/server/guests/guest-token";
-import { clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
-import { ApiError, crossSiteRequest, unauthorized } from "./api-error";
+import { apiPathOf, apiRateLimitKey, clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
+import { ApiError, crossSiteRequest, serviceUnavailable, unauthorized } from "./api-error";
 import { checkCrossSiteWrite } from "./cross-site-request";
-import { toErrorResponse } from "./error-response";
+import { isDatabaseUnreachable, toErrorResponse } from "./error-response";
 import { siteOrigins } from "./site-origins";
 import type { SessionUserFields } from "@/lib/schemas/session-user";
 
@@ -61,12 +62,31 @@ export async function resolveSession(
   if (bearer?.startsWith(`${GUEST_TOKEN_PREFIX}.`)) {
     return allowGuests ? guestSession(bearer) : null;
   }
-  const auth = await getAuth();
   // A fast-path request carries a view of the Node request's headers (node-request.ts); Better Auth
   // gets a real Headers.
-  const result = await auth.api.getSession({ headers: toWebHeaders(req.headers) }).catch(() => null);
+  let result: Awaited<ReturnType<Auth["api"]["getSession"]>>;
+  try {
+    const auth = await getAuth();
+    result = await auth.api.getSession({ headers: toWebHeaders(req.headers) });
+  } catch (error) {
+    // "No session" is only what Better Auth says of the token. A lookup that failed because the
+    // database is down must not read as signed out: the caller would be told to log in again (the
+    // extension forgets its session on a 401), so it is a 503 the client retries.
+    if (isDatabaseUnreachable(error) || !(await databaseAnswers())) throw serviceUnavailable("database");
+    return null;
+  }
   if (!result) return null;
   return { user: result.user as SessionUser, sessionId: result.session.id };
+}
+
+/** Better Auth wraps a failed query in its own 500: a round trip tells an outage from anything else. */
+async function databaseAnswers(): Promise<boolean> {
+  try {
+    await pingDb();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 type Handler<P, U extends SessionUser | null> = (ctx: ApiContext<P, U>) => Promise<unknown> | unknown;
@@ -89,7 +109,7 @@ export function withApi<P extends Params = Params>(
       const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);
       if (limit) {
         const who = session?.user.id ?? clientKey(req);
-        await enforceRateLimit(`api:${req.method}:${new URL(req.url).pathname}:${who}`, limit);
+        await enforceRateLimit(apiRateLimitKey(req.method, apiPathOf(req.url), who), limit);
       }
       const params = ((await ctx?.params) ?? {}) as P;
       const result = await run({ req, params, user: session?.user ?? null, sessionId: session?.sessionId ?? null });
@@ -133,7 +153,10 @@ async function readBodyText(req: Request): Promise<string> {
     try {
       return utf8.decode(await onNode);
     } catch (error) {
-      throw error instanceof NodeBodyTooLarge ? tooLarge() : error;
+      if (error instanceof NodeBodyTooLarge) throw tooLarge();
+      // Nobody is left to read the answer; a 4xx keeps it out of the server-fault log.
+      if (error instanceof NodeBodyAborted) throw new ApiError("bad_request", "The request body did not arrive whole.");
+      throw error;
     }
   }
   if (!req.body) return "";

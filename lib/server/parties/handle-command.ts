@@ -34,6 +34,10 @@ const POLL_HOST_ONLY = "Only the host can open, close or cancel a poll and chang
 export interface CommandCaller {
   id: string;
   displayName: string;
+  /** A guest identity (no account). */
+  isGuest: boolean;
+  /** The caller's network address (rate-limit.ts clientKey); polls tell guest devices apart by it. */
+  address: string;
 }
 
 /** Returns the pong for a ping, else `{ id }` of the logged event (or null when nothing changed). */

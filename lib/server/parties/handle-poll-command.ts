@@ -1,20 +1,23 @@
 import "server-only";
 /**
  * Poll commands (lib/sync/poll): the host opens, closes, cancels, picks among tied options and skips
- * or extends the discussion break; every member votes. Each change is one `poll.entry` appended to
+ * or extends the discussion break; every member with an account votes, and guests as the poll's
+ * guest rule says (none, or one per device). Each change is one `poll.entry` appended to
  * the party's log and folded by every replica (see lib/sync/poll for why entries, not whole states).
  * A close or pick waits for its own entry to be folded here: if that entry decided the winner, this
  * request applies the outcome (winner to the front of the queue, or the pending break), so it
  * happens once even when the host and the deadline timers of several instances close together.
  */
-import { randomUUID } from "node:crypto";
-import { conflict, unprocessable } from "@/lib/server/http/api-error";
+import { createHmac, randomUUID } from "node:crypto";
+import { getEnv } from "@/lib/server/env";
+import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
 import {
   applyPollOutcome,
   buildPollOptions,
   changeBreak,
+  deviceVoter,
   isExpired,
   isUnresolved,
   PROTOCOL_VERSION,
@@ -27,10 +30,24 @@ import { queueLinkRule } from "./queue-links";
 /** How long a close waits for its entry to come back through the bus before giving up on the outcome. */
 const FOLD_WAIT_MS = 10_000;
 const NOT_OPEN = "That poll is no longer open.";
+export const GUEST_VOTES_ACCOUNTS_ONLY = "Only members with an account vote in this poll. Sign in to vote.";
+export const GUEST_DEVICE_VOTED = "A guest on this device has already voted in this poll. Sign in to vote as well.";
 
 export interface PollCaller {
   id: string;
   displayName: string;
+  /** A guest identity (no account): counted as the poll's guest rule says. */
+  isGuest: boolean;
+  /** The caller's network address (rate-limit.ts clientKey): what tells one guest device from another. */
+  address: string;
+}
+
+/**
+ * A guest's device within one poll: a keyed hash of their address and the poll, so the log never
+ * holds an address and keys of two polls cannot be matched to each other.
+ */
+function deviceKey(pollId: string, address: string): string {
+  return createHmac("sha256", `poll-device:${getEnv().authSecret}`).update(`${pollId}\n${address}`).digest("base64url").slice(0, 22);
 }
 
 async function append(room: Room, entry: PollEntry): Promise<string> {
@@ -72,6 +89,7 @@ export async function handlePollCommand(room: Room, caller: PollCaller, command:
         id: randomUUID(),
         kind: command.poll.kind,
         visibility: command.poll.public ? ("public" as const) : ("anonymous" as const),
+        guestVotes: command.poll.guestVotes,
         options: built.options,
         openedAt: receivedAt,
         endsAt: durationSeconds === null ? null : receivedAt + durationSeconds * 1000,
@@ -89,8 +107,17 @@ export async function handlePollCommand(room: Room, caller: PollCaller, command:
       }
       if (poll.status !== "open") throw conflict("This poll has closed.");
       if (command.option >= poll.options.length) throw unprocessable(`option: choose one of the ${poll.options.length} options (0–${poll.options.length - 1}).`);
+      let device: string | undefined;
+      if (caller.isGuest && caller.id !== room.meta.hostUserId) {
+        // A guest identity is free to make: the host's rule decides whether (and how often) guests count.
+        // The host is one identity per party, whatever it is, and votes like any member.
+        if (poll.guestVotes === "accounts_only") throw forbidden(GUEST_VOTES_ACCOUNTS_ONLY);
+        device = deviceKey(poll.id, caller.address);
+        if (room.poll && deviceVoter(room.poll, device, caller.id) !== null) throw forbidden(GUEST_DEVICE_VOTED);
+      }
       const name = caller.displayName.slice(0, 100);
-      return { id: await append(room, { op: "vote", pollId: poll.id, voterId: caller.id, name, option: command.option, at: receivedAt }) };
+      const entry: PollEntry = { op: "vote", pollId: poll.id, voterId: caller.id, name, option: command.option, at: receivedAt, ...(device !== undefined ? { device } : {}) };
+      return { id: await append(room, entry) };
     }
     case "poll.close": {
       const poll = currentPoll(room, command.pollId);

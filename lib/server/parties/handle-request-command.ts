@@ -10,6 +10,7 @@ import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
 import { publishAndFold } from "@/lib/server/realtime/publish";
 import { applyQueueCommand, PROTOCOL_VERSION, type QueueOperation, type QueueState, type RequestCommand } from "@/lib/sync";
+import { assertMayChat } from "./chat-moderation";
 import type { CommandCaller } from "./handle-command";
 import { errorFor } from "./handle-queue-command";
 import { queueLinkRule } from "./queue-links";
@@ -41,6 +42,9 @@ export async function handleRequestCommand(
   receivedAt: number,
 ): Promise<{ id: string; queue: QueueState }> {
   if (command.type !== "request.add" && caller.id !== room.meta.hostUserId) throw forbidden(REQUEST_HOST_ONLY);
+  // A request's title and link reach every member like a chat message: a muted member may not make
+  // one, and slow mode spaces requests and messages alike (the same refusals chat gives).
+  if (command.type === "request.add") assertMayChat(room, caller.id, Date.now());
   const op = operationFor(command, caller, receivedAt);
   const apply = () => {
     const result = applyQueueCommand(room.queue, op, { mediaId: room.media.id, newId: () => randomUUID(), accept: queueLinkRule(room.media.url) });

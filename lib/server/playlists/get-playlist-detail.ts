@@ -6,11 +6,12 @@ import { PLAYLIST_MAX_VIDEOS, playlistDetailSchema, playlistRights, type Playlis
 import { notFound } from "@/lib/server/http/api-error";
 import { PLAYLIST_NOT_FOUND, roleIn } from "./playlist-access";
 import { toPlaylistLink } from "./to-playlist-link";
-import { toPlaylistSummary } from "./to-playlist-summary";
+import { toPlaylistSummary, usersHiddenFrom } from "./to-playlist-summary";
 
 /**
  * GET /playlists/{id}: the playlist with its videos in play order and the caller's role. Members see
- * the share code; only the owner sees the admin key.
+ * the share code; only the owner sees the admin key. Whoever keeps their profile private (the owner,
+ * someone who added a video) is named to themselves only.
  */
 export async function getPlaylistDetail(id: string, viewerId: string | null): Promise<PlaylistDetail> {
   const db = await getDb();
@@ -29,8 +30,9 @@ export async function getPlaylistDetail(id: string, viewerId: string | null): Pr
     .leftJoin(user, eq(user.id, playlistLink.addedBy))
     .where(eq(playlistLink.playlistId, id))
     .orderBy(asc(playlistLink.position), asc(playlistLink.createdAt), asc(playlistLink.id));
+  const hidden = await usersHiddenFrom([row.playlist.ownerId, ...links.map((link) => link.addedBy)], viewerId);
   return playlistDetailSchema.parse({
-    ...toPlaylistSummary({ ...row.playlist, ownerUsername: row.ownerUsername, ownerName: row.ownerName }),
+    ...toPlaylistSummary({ ...row.playlist, ownerUsername: row.ownerUsername, ownerName: row.ownerName }, hidden.has(row.playlist.ownerId)),
     role,
     accept_youtube: row.playlist.acceptYoutube,
     accept_tiktok: row.playlist.acceptTiktok,
@@ -39,6 +41,6 @@ export async function getPlaylistDetail(id: string, viewerId: string | null): Pr
     max_videos: PLAYLIST_MAX_VIDEOS,
     share_code: rights.seesShareCode ? row.playlist.shareCode : null,
     admin_key: role === "owner" ? row.playlist.adminKey : null,
-    links: links.map((link) => toPlaylistLink(link, { id: viewerId, role })),
+    links: links.map((link) => toPlaylistLink(link.addedBy !== null && hidden.has(link.addedBy) ? { ...link, addedByUsername: null } : link, { id: viewerId, role })),
   });
 }

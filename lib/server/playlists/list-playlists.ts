@@ -3,13 +3,14 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { playlist, user } from "@/db/schema";
 import type { PlaylistSummary } from "@/lib/schemas/playlist";
-import { playlistWithOwnerColumns, toPlaylistSummary } from "./to-playlist-summary";
+import { playlistWithOwnerColumns, toPlaylistSummary, usersHiddenFrom } from "./to-playlist-summary";
 
 export const PLAYLIST_LIST_LIMIT = 100;
 
 /**
  * The public playlists list: only those their owners chose to list, newest first, at most
- * PLAYLIST_LIST_LIMIT rows. An unlisted playlist still opens for whoever has its link.
+ * PLAYLIST_LIST_LIMIT rows. An unlisted playlist still opens for whoever has its link. The list is
+ * the same for every reader: an owner whose profile is private is not named in it.
  */
 export async function listPlaylists(): Promise<PlaylistSummary[]> {
   const db = await getDb();
@@ -20,5 +21,9 @@ export async function listPlaylists(): Promise<PlaylistSummary[]> {
     .where(eq(playlist.listed, true))
     .orderBy(desc(playlist.createdAt), desc(playlist.id))
     .limit(PLAYLIST_LIST_LIMIT);
-  return rows.map(toPlaylistSummary);
+  const hidden = await usersHiddenFrom(
+    rows.map((row) => row.ownerId),
+    null,
+  );
+  return rows.map((row) => toPlaylistSummary(row, hidden.has(row.ownerId)));
 }

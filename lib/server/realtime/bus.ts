@@ -63,6 +63,13 @@ export interface PartyBus {
   rememberMembership(partyId: string, memberId: string, member: boolean): Promise<void>;
   /** Frees an ended party's log, presence and memberships; further appends to it are refused. */
   discard(partyId: string): Promise<void>;
+  /** Resolves when the bus's store answers, else throws a 503 ApiError (absent: nothing to reach). */
+  ping?(): Promise<void>;
+  /**
+   * Calls `listener` each time the store stops answering (absent: a bus that cannot fail): open
+   * streams would otherwise go silent, so they end with a notice and their clients reconnect.
+   */
+  onUnavailable?(listener: () => void): () => void;
   /** What the bus holds for these parties (diagnostics): null = no log. */
   stats(partyIds: string[]): Promise<BusStats>;
   close(): Promise<void>;

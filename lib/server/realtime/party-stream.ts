@@ -1,13 +1,25 @@
 import "server-only";
 /**
  * One member's SSE stream of a party: first a snapshot (or, with Last-Event-ID, exactly the events
- * missed, from the replay buffer), then every logged event once, in order.
+ * missed, from the replay buffer), then every logged event once, in order. When the bus's store
+ * (Redis) stops answering, the stream ends with an `unavailable` notice (lib/sync/stream-notice.ts)
+ * rather than going silent: the client reconnects, and says why meanwhile.
  */
+
+const encoder = new TextEncoder();
+
+/** The `unavailable` notice; `retry:` also holds back an EventSource client's own reconnect. */
+function unavailableFrame(detail: string): Uint8Array {
+  const notice: StreamUnavailable = { detail, retry_after: DEPENDENCY_RETRY_AFTER_SECONDS };
+  return encoder.encode(`event: ${STREAM_UNAVAILABLE_EVENT}\nretry: ${DEPENDENCY_RETRY_AFTER_SECONDS * 1000}\ndata: ${JSON.stringify(notice)}\n\n`);
+}
+import { STREAM_UNAVAILABLE_EVENT, type StreamUnavailable } from "@/lib/sync";
+import { ApiError, DEPENDENCY_DOWN_DETAIL, DEPENDENCY_RETRY_AFTER_SECONDS } from "@/lib/server/http/api-error";
 import { compareEventIds, encodeFrame, type LoggedEvent } from "./bus";
 import { getBus } from "./get-bus";
 import type { Room, StreamSubscriber } from "./room";
 import { connectMember } from "./rooms";
-import { sseResponse } from "./sse";
+import { sseResponse, type SseSink } from "./sse";
 
 export interface StreamMember {
   id: string;
@@ -23,6 +35,30 @@ export function lastEventIdOf(req: Request): string | null {
 export function openPartyStream(req: Request, room: Room, member: StreamMember): Response {
   const resumeFrom = lastEventIdOf(req);
   return sseResponse(req, async (sink) => {
+    const bus = await getBus();
+    const endUnavailable = (detail: string) => {
+      sink.write(unavailableFrame(detail));
+      sink.close();
+    };
+    const stopWatching = bus.onUnavailable?.(() => endUnavailable(DEPENDENCY_DOWN_DETAIL.redis)) ?? (() => {});
+    try {
+      const cleanup = await openStream(sink);
+      return () => {
+        stopWatching();
+        cleanup();
+      };
+    } catch (error) {
+      stopWatching();
+      // Headers are out (200): the failure is told in the stream, as a 503 would have said it.
+      if (error instanceof ApiError && error.code === "service_unavailable") {
+        endUnavailable(error.detail);
+        return () => {};
+      }
+      throw error;
+    }
+  });
+
+  async function openStream(sink: SseSink): Promise<() => void> {
     let sentUpTo: string | null = null;
     let ready = false;
     /**
@@ -48,7 +84,13 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
     // Subscribe before reading the replica or the buffer, so nothing falls between them.
     room.subscribers.add(subscriber);
 
-    const replay = resumeFrom ? await (await getBus()).since(room.id, resumeFrom) : null;
+    let replay: LoggedEvent[] | null = null;
+    try {
+      replay = resumeFrom ? await (await getBus()).since(room.id, resumeFrom) : null;
+    } catch (error) {
+      room.subscribers.delete(subscriber);
+      throw error;
+    }
     // Poll entries name voters and reports name reporters: neither is replayed to everyone, so a gap
     // holding one is served a snapshot (which holds what this member may see of them).
     const missed = replay && !replay.some((logged) => logged.event.type === "poll.entry" || logged.event.type === "chat.report") ? replay : null;
@@ -74,5 +116,5 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
       room.subscribers.delete(subscriber);
       disconnect();
     };
-  });
+  }
 }

@@ -11,9 +11,16 @@ import "server-only";
  * after its last write; when the party ends, its log expires within a minute (long enough for every
  * instance's reader to deliver the final event), presence and memberships go at once, and a marker
  * refuses late appends so a racing command cannot revive the log.
+ *
+ * Redis going away must not hang the party: every command has a time bound (a blocking read its own)
+ * and a command is not queued past one reconnect attempt, so a request answers 503 with Retry-After
+ * within seconds. The bus then counts as down: open streams are told (`onUnavailable`) so their
+ * clients reconnect and say why, and the health check reports it. It is up again with the next
+ * command or read that succeeds.
  */
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
+import { Redis, ReplyError, type RedisOptions } from "ioredis";
+import { serviceUnavailable } from "@/lib/server/http/api-error";
 import {
   aggregatePresence,
   compareEventIds,
@@ -73,6 +80,11 @@ return id
 
 type AppendCommand = (stream: string, bytes: string, ended: string, event: string, maxEvents: number, maxBytes: number, ttlMs: number) => Promise<string | null>;
 
+/** A command with no answer by then fails (the request answers 503): Redis is down or unreachable. */
+const COMMAND_TIMEOUT_MS = 2000;
+/** The stream reader's blocking XREAD waits this long for new events before asking again. */
+const READ_BLOCK_MS = 5000;
+
 /** An instance's presence entry older than this is from a crashed instance and is ignored. */
 const PRESENCE_STALE_MS = 60_000;
 const PRESENCE_REFRESH_MS = 20_000;
@@ -105,16 +117,23 @@ export class RedisBus implements PartyBus {
   private ownPresence = new Map<string, InstancePresence>();
   private closed = false;
   private refreshTimer: NodeJS.Timeout;
+  /** Set while Redis does not answer (a command or the reader failed), cleared when it does again. */
+  private down = false;
+  private unavailableListeners = new Set<() => void>();
 
   constructor(
     url: string,
     private readonly prefix: string,
   ) {
-    const options = { maxRetriesPerRequest: null, lazyConnect: false } as const;
-    this.cmd = new Redis(url, options);
+    // One reconnect attempt at most per command, and a bound on each reply. The reader's XREAD blocks
+    // on purpose, so its bound is the block time plus a grace (`blockingTimeout`), not commandTimeout.
+    const options: RedisOptions = { maxRetriesPerRequest: 1, connectTimeout: COMMAND_TIMEOUT_MS, lazyConnect: false };
+    this.cmd = new Redis(url, { ...options, commandTimeout: COMMAND_TIMEOUT_MS });
     this.cmd.defineCommand("vpAppend", { numberOfKeys: 3, lua: APPEND_SCRIPT });
-    this.reader = new Redis(url, options);
+    this.reader = new Redis(url, { ...options, blockingTimeout: READ_BLOCK_MS });
     this.sub = new Redis(url, options);
+    // Connection errors surface per command (as 503s) and through `down`; the event adds nothing.
+    for (const client of [this.cmd, this.reader, this.sub]) client.on("error", () => undefined);
     this.sub.on("message", (_channel: string, raw: string) => {
       try {
         const message = JSON.parse(raw) as DirectoryMessage;
@@ -123,10 +142,45 @@ export class RedisBus implements PartyBus {
         // not ours
       }
     });
-    void this.sub.subscribe(this.key("directory"));
+    this.sub.subscribe(this.key("directory")).catch(() => undefined);
     this.refreshTimer = setInterval(() => void this.refreshPresence(), PRESENCE_REFRESH_MS);
     this.refreshTimer.unref();
     void this.readLoop();
+  }
+
+  /** Runs a command; a failure to reach Redis (not a reply error) marks the bus down and is a 503. */
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      const result = await command();
+      this.markUp();
+      return result;
+    } catch (error) {
+      if (error instanceof ReplyError || error instanceof PartyEndedError) throw error;
+      this.markDown();
+      throw serviceUnavailable("redis");
+    }
+  }
+
+  private markDown(): void {
+    if (this.down || this.closed) return;
+    this.down = true;
+    console.error("[bus] Redis unreachable: streams are told to reconnect");
+    for (const listener of this.unavailableListeners) listener();
+  }
+
+  private markUp(): void {
+    if (this.down) console.error("[bus] Redis answers again");
+    this.down = false;
+  }
+
+  /** Whether Redis answers within the command bound (the health check). */
+  async ping(): Promise<void> {
+    await this.run(() => this.cmd.ping());
+  }
+
+  onUnavailable(listener: () => void): () => void {
+    this.unavailableListeners.add(listener);
+    return () => this.unavailableListeners.delete(listener);
   }
 
   private key(...parts: string[]): string {
@@ -143,7 +197,7 @@ export class RedisBus implements PartyBus {
 
   async append(partyId: string, event: LoggedServerEvent): Promise<string> {
     const append = (this.cmd as unknown as { vpAppend: AppendCommand }).vpAppend.bind(this.cmd);
-    const id = await append(
+    const id = await this.run(() => append(
       this.streamKey(partyId),
       this.partyKey(partyId, "bytes"),
       this.partyKey(partyId, "ended"),
@@ -151,7 +205,7 @@ export class RedisBus implements PartyBus {
       REPLAY_BUFFER_EVENTS,
       REPLAY_BUFFER_BYTES,
       PARTY_KEYS_TTL_MS,
-    );
+    ));
     if (!id) throw new PartyEndedError(partyId);
     return id;
   }
@@ -159,19 +213,19 @@ export class RedisBus implements PartyBus {
   async since(partyId: string, afterId: string): Promise<LoggedEvent[] | null> {
     if (!STREAM_ID.test(afterId)) return null;
     const key = this.streamKey(partyId);
-    const [first] = (await this.cmd.xrange(key, "-", "+", "COUNT", 1)) as StreamEntry[];
-    const [last] = (await this.cmd.xrevrange(key, "+", "-", "COUNT", 1)) as StreamEntry[];
+    const [first] = (await this.run(() => this.cmd.xrange(key, "-", "+", "COUNT", 1))) as StreamEntry[];
+    const [last] = (await this.run(() => this.cmd.xrevrange(key, "+", "-", "COUNT", 1))) as StreamEntry[];
     if (!first || !last) return null;
     // Resumable only when `afterId` is one we handed out and nothing after it was trimmed.
     if (compareEventIds(afterId, last[0]) > 0) return null;
     // The buffer starts after `afterId`: events in between may have been trimmed, so ask for a snapshot.
     if (compareEventIds(afterId, first[0]) < 0) return null;
-    const entries = (await this.cmd.xrange(key, `(${afterId}`, "+")) as StreamEntry[];
+    const entries = (await this.run(() => this.cmd.xrange(key, `(${afterId}`, "+"))) as StreamEntry[];
     return entries.map(parseEntry).filter((e): e is LoggedEvent => e !== null);
   }
 
   async tail(partyId: string): Promise<LoggedEvent[]> {
-    const entries = (await this.cmd.xrange(this.streamKey(partyId), "-", "+")) as StreamEntry[];
+    const entries = (await this.run(() => this.cmd.xrange(this.streamKey(partyId), "-", "+"))) as StreamEntry[];
     return entries.map(parseEntry).filter((e): e is LoggedEvent => e !== null);
   }
 
@@ -203,28 +257,36 @@ export class RedisBus implements PartyBus {
   }
 
   private async readLoop(): Promise<void> {
-    this.readerId = Number(await this.reader.client("ID"));
     while (!this.closed) {
       const parties = [...this.following.keys()];
       if (parties.length === 0) {
         await new Promise((r) => setTimeout(r, 50));
         continue;
       }
-      // Resolve "$" to a concrete id once, so events between two XREADs are never skipped.
-      for (const party of parties) {
-        if (this.following.get(party) === "$") {
-          const [last] = (await this.cmd.xrevrange(this.streamKey(party), "+", "-", "COUNT", 1)) as StreamEntry[];
-          if (this.following.has(party)) this.following.set(party, last?.[0] ?? "0-0");
-        }
-      }
-      const keys = parties.map((p) => this.streamKey(p));
-      const ids = parties.map((p) => this.following.get(p) ?? "$");
+      let keys: string[] = [];
       let result: [string, StreamEntry[]][] | null = null;
       try {
-        result = (await this.reader.xread("BLOCK", 5000, "STREAMS", ...keys, ...ids)) as [string, StreamEntry[]][] | null;
+        // The reader's id changes with each reconnect; wakeReader unblocks by it.
+        this.readerId ??= Number(await this.reader.client("ID"));
+        // Resolve "$" to a concrete id once, so events between two XREADs are never skipped.
+        for (const party of parties) {
+          if (this.following.get(party) === "$") {
+            const [last] = (await this.cmd.xrevrange(this.streamKey(party), "+", "-", "COUNT", 1)) as StreamEntry[];
+            if (this.following.has(party)) this.following.set(party, last?.[0] ?? "0-0");
+          }
+        }
+        keys = parties.map((p) => this.streamKey(p));
+        const ids = parties.map((p) => this.following.get(p) ?? "$");
+        result = (await this.reader.xread("BLOCK", READ_BLOCK_MS, "STREAMS", ...keys, ...ids)) as [string, StreamEntry[]][] | null;
+        this.markUp();
       } catch (error) {
         if (this.closed) return;
-        if (!String(error).includes("UNBLOCKED")) await new Promise((r) => setTimeout(r, 200));
+        if (String(error).includes("UNBLOCKED")) continue;
+        // Redis is gone (or stopped answering): streams following it would go silent, so they are
+        // told; the loop keeps trying at a modest pace until it answers again.
+        this.readerId = null;
+        this.markDown();
+        await new Promise((r) => setTimeout(r, 500));
         continue;
       }
       for (const [key, entries] of result ?? []) {
@@ -241,7 +303,7 @@ export class RedisBus implements PartyBus {
   }
 
   async publishDirectory(message: DirectoryMessage): Promise<void> {
-    await this.cmd.publish(this.key("directory"), JSON.stringify(message));
+    await this.run(() => this.cmd.publish(this.key("directory"), JSON.stringify(message)));
   }
 
   subscribeDirectory(listener: (message: DirectoryMessage) => void): () => void {
@@ -253,11 +315,11 @@ export class RedisBus implements PartyBus {
     const key = this.partyKey(partyId, "presence");
     if (presence) {
       this.ownPresence.set(partyId, presence);
-      await this.cmd.hset(key, this.instanceId, JSON.stringify({ ...presence, at: Date.now() }));
-      await this.cmd.pexpire(key, PRESENCE_STALE_MS * 10);
+      await this.run(() => this.cmd.hset(key, this.instanceId, JSON.stringify({ ...presence, at: Date.now() })));
+      await this.run(() => this.cmd.pexpire(key, PRESENCE_STALE_MS * 10));
     } else {
       this.ownPresence.delete(partyId);
-      await this.cmd.hdel(key, this.instanceId);
+      await this.run(() => this.cmd.hdel(key, this.instanceId));
     }
   }
 
@@ -266,7 +328,7 @@ export class RedisBus implements PartyBus {
   }
 
   async presence(partyId: string) {
-    const raw = await this.cmd.hgetall(this.partyKey(partyId, "presence"));
+    const raw = await this.run(() => this.cmd.hgetall(this.partyKey(partyId, "presence")));
     const now = Date.now();
     const entries: InstancePresence[] = [];
     for (const value of Object.values(raw)) {
@@ -282,34 +344,36 @@ export class RedisBus implements PartyBus {
 
   async setMembership(partyId: string, memberId: string, member: boolean): Promise<void> {
     const key = this.partyKey(partyId, "members");
-    await this.cmd.multi().hset(key, memberId, member ? "1" : "0").pexpire(key, PARTY_KEYS_TTL_MS).exec();
+    await this.run(() => this.cmd.multi().hset(key, memberId, member ? "1" : "0").pexpire(key, PARTY_KEYS_TTL_MS).exec());
   }
 
   async membership(partyId: string, memberId: string): Promise<boolean | null> {
-    const value = await this.cmd.hget(this.partyKey(partyId, "members"), memberId);
+    const value = await this.run(() => this.cmd.hget(this.partyKey(partyId, "members"), memberId));
     return value === null ? null : value === "1";
   }
 
   async rememberMembership(partyId: string, memberId: string, member: boolean): Promise<void> {
     const key = this.partyKey(partyId, "members");
-    await this.cmd.multi().hsetnx(key, memberId, member ? "1" : "0").pexpire(key, PARTY_KEYS_TTL_MS).exec();
+    await this.run(() => this.cmd.multi().hsetnx(key, memberId, member ? "1" : "0").pexpire(key, PARTY_KEYS_TTL_MS).exec());
   }
 
   async discard(partyId: string): Promise<void> {
     this.ownPresence.delete(partyId);
-    await this.cmd
-      .multi()
+    await this.run(() =>
+      this.cmd
+        .multi()
       .set(this.partyKey(partyId, "ended"), "1", "PX", ENDED_MARKER_MS)
       .pexpire(this.streamKey(partyId), ENDED_LOG_TTL_MS)
       .pexpire(this.partyKey(partyId, "bytes"), ENDED_LOG_TTL_MS)
       .del(this.partyKey(partyId, "presence"), this.partyKey(partyId, "members"))
-      .exec();
+      .exec(),
+    );
   }
 
   async stats(partyIds: string[]): Promise<BusStats> {
     const logs: BusStats["logs"] = {};
     for (const id of partyIds) {
-      const [events, bytes] = await Promise.all([this.cmd.xlen(this.streamKey(id)), this.cmd.get(this.partyKey(id, "bytes"))]);
+      const [events, bytes] = await this.run(() => Promise.all([this.cmd.xlen(this.streamKey(id)), this.cmd.get(this.partyKey(id, "bytes"))]));
       logs[id] = events > 0 ? { events, bytes: Number(bytes ?? 0) } : null;
     }
     return { kind: this.kind, parties: null, logs };

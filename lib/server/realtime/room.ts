@@ -184,6 +184,7 @@ export class Room {
       return;
     }
     if (event.type === "chat") this.lastChatAt.set(event.message.userId, event.message.at);
+    else if (event.type === "queue") this.noteRequestTimes(event.queue.requests);
     else if (event.type === "moderation") this.onModeration?.();
     else if (event.type === "recording") this.onRecording?.(event.recording);
     for (const subscriber of this.subscribers) subscriber.push(logged);
@@ -194,6 +195,17 @@ export class Room {
     this.resolveFoldWaiters();
     if (this.meta.hostUserId !== hostBefore) this.onHostChanged?.();
     if (!wasEnded && this.ended) this.onEnded?.();
+  }
+
+  /**
+   * A track request carries a title every member sees, so slow mode counts it as a message: the
+   * newest request of each member stamps their last message time, as a chat message does.
+   */
+  private noteRequestTimes(requests: readonly { requestedBy: { userId: string }; at: number }[] | undefined): void {
+    for (const request of requests ?? []) {
+      const last = this.lastChatAt.get(request.requestedBy.userId);
+      if (last === undefined || request.at > last) this.lastChatAt.set(request.requestedBy.userId, request.at);
+    }
   }
 
   /**

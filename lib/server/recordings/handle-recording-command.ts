@@ -5,6 +5,7 @@ import "server-only";
  * goes into the party's log, so every member sees the badge and the notice. Stop: the state is cleared
  * through the log (the recorder, wherever it runs, folds it and writes its last entries); when the
  * recorder runs here the answer waits for that last write, so the recording is complete when read.
+ * Only the host starts a recording; only the one who started it stops it (see the stop below).
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -18,6 +19,7 @@ import { claimRecording, forgetClaim, isRecordableMedia, recorderFinished } from
 
 export const HOST_ONLY_RECORDING = "Only the host can record the party.";
 export const GUEST_HOST_RECORDING = "Log in to record the party: a recording belongs to an account.";
+export const RECORDING_OWNER_ONLY = "Only the member who started this recording can stop it.";
 export const NOT_YOUTUBE = "Only a party watching a YouTube video can be recorded.";
 /** How long a stop waits for this instance's replica to fold it (the log is normally instant). */
 const FOLD_WAIT_MS = 5000;
@@ -36,10 +38,10 @@ export async function handleRecordingCommand(room: Room, caller: RecordingCaller
   }
   const command = parsed.data;
   if (room.meta.state === "ENDED") throw conflict("This party has ended.");
-  if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_RECORDING);
   const db = await getDb();
 
   if (command.type === "recording.start") {
+    if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_RECORDING);
     if (caller.isGuest) throw forbidden(GUEST_HOST_RECORDING);
     if (room.recording) throw conflict("The party is already being recorded.");
     if (!isRecordableMedia(room.media.url)) throw conflict(NOT_YOUTUBE);
@@ -61,7 +63,7 @@ export async function handleRecordingCommand(room: Room, caller: RecordingCaller
     claimRecording(room, id);
     let eventId: string;
     try {
-      eventId = await publish(room, { v: PROTOCOL_VERSION, type: "recording", recording: { id, startedAt: now, includeChat: command.includeChat } });
+      eventId = await publish(room, { v: PROTOCOL_VERSION, type: "recording", recording: { id, startedAt: now, includeChat: command.includeChat, startedBy: caller.id } });
     } catch (error) {
       forgetClaim(id);
       await db.delete(partyRecording).where(eq(partyRecording.id, id));
@@ -73,8 +75,15 @@ export async function handleRecordingCommand(room: Room, caller: RecordingCaller
     return { id: eventId, recordingId: id };
   }
 
+  // A recording belongs to whoever started it (its row's host): after a hand-over the new host
+  // neither stops it nor changes its settings; its owner (now perhaps a member) or the party's end does.
   const current = room.recording;
-  if (!current) throw conflict("The party is not being recorded.");
+  if (!current) {
+    if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_RECORDING);
+    throw conflict("The party is not being recorded.");
+  }
+  const [owner] = await db.select({ id: partyRecording.hostId }).from(partyRecording).where(eq(partyRecording.id, current.id)).limit(1);
+  if (caller.id !== (owner?.id ?? room.meta.hostUserId)) throw forbidden(RECORDING_OWNER_ONLY);
   if (command.includeChat !== undefined) {
     await db.update(partyRecording).set({ includeChat: command.includeChat }).where(eq(partyRecording.id, current.id));
   }

@@ -8,19 +8,75 @@ import "server-only";
  *
  * It stops when the log says so (a `recording` event with another state: the host's stop, through
  * any instance), when the party ends (the replica closes its subscribers), at RECORDING_MAX_MS, at
- * RECORDING_MAX_ENTRIES, or when the party moves to media that is not on YouTube.
+ * RECORDING_MAX_ENTRIES, at VP_RECORDING_MAX_BYTES, or when the party moves to media that is not on
+ * YouTube; stopping by itself, it says why in the `recording` event, so the room tells everyone.
+ *
+ * Its size is bounded two ways, because one host drawing 2 000-point strokes at the command limit
+ * adds ~38 MB a minute. Over VP_RECORDING_MAX_BYTES_PER_MINUTE in one minute (counted from the
+ * start), drawings and chat (the entries that can be large or many) are left out until the minute
+ * ends while playback, media and polls still go in: the replay stays right about what was watched,
+ * and the room is told (the state's `limitedUntil`). The entry that would pass VP_RECORDING_MAX_BYTES
+ * stops the recording: everything until then is kept, where dropping entries for hours would leave
+ * a recording that silently misses most of the party.
  */
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
 import { partyRecording, partyRecordingChunk } from "@/db/schema";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
-import { PROTOCOL_VERSION, RECORDING_MAX_MS, TimelineRecorder, type RecordedEntry, type RecordingStart, type RecordingState } from "@/lib/sync";
+import {
+  PROTOCOL_VERSION,
+  RECORDING_MAX_MS,
+  TimelineRecorder,
+  type RecordedEntry,
+  type RecordingStart,
+  type RecordingState,
+  type RecordingStopReason,
+} from "@/lib/sync";
 import type { LoggedEvent } from "@/lib/server/realtime/bus";
 import type { Room, StreamSubscriber } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
 
 /** How often buffered entries are written (ms): what a crash can lose at most. */
 export const RECORDING_FLUSH_MS = 2000;
+
+/** A minute of a recording's growth, for VP_RECORDING_MAX_BYTES_PER_MINUTE. */
+export const RECORDING_BUDGET_WINDOW_MS = 60_000;
+
+/** Bytes an entry takes stored and served (its JSON, UTF-8). */
+export function entryBytes(entry: RecordedEntry): number {
+  return Buffer.byteLength(JSON.stringify(entry));
+}
+
+/**
+ * The most one stored chunk holds (bytes of its entries; a single larger entry is a chunk alone): at
+ * most a quarter of a timeline page, so a page is a few whole chunks and never much more than its
+ * bound, and at most 256 KB, what a page read holds in memory at once (it streams chunk by chunk).
+ */
+export function chunkMaxBytes(): number {
+  return Math.min(256 * 1024, Math.floor(getEnv().VP_RECORDING_PAGE_BYTES / 4));
+}
+
+/** Cuts entries into runs whose JSON arrays stay within `maxBytes` (a larger single entry alone). */
+export function cutIntoChunks(entries: readonly { entry: RecordedEntry; bytes: number }[], maxBytes: number): { entries: RecordedEntry[]; bytes: number }[] {
+  const chunks: { entries: RecordedEntry[]; bytes: number }[] = [];
+  let current: { entries: RecordedEntry[]; bytes: number } | null = null;
+  for (const { entry, bytes } of entries) {
+    // A JSON array: "[" + entries joined by "," + "]".
+    if (!current || current.bytes + bytes + 1 > maxBytes) {
+      current = { entries: [], bytes: 1 };
+      chunks.push(current);
+    }
+    current.entries.push(entry);
+    current.bytes += bytes + 1;
+  }
+  return chunks;
+}
+
+/** Drawings and chat: what a recording over its minute's budget leaves out. */
+function isDroppable(entry: RecordedEntry): boolean {
+  return entry.event.type === "draw.stroke" || entry.event.type === "chat";
+}
 
 export interface RecordedMedia {
   url: string;
@@ -45,7 +101,7 @@ const finishing = (globalForRecorders.__vpRecordingsFinishing ??= new Map());
 
 class ActiveRecorder implements StreamSubscriber {
   private readonly timeline: TimelineRecorder;
-  private pending: RecordedEntry[] = [];
+  private pending: { entry: RecordedEntry; bytes: number }[] = [];
   private readonly media: RecordedMedia[];
   private seq = 0;
   private chain: Promise<void> = Promise.resolve();
@@ -54,6 +110,15 @@ class ActiveRecorder implements StreamSubscriber {
   private stopRequested = false;
   private lastEventAt: number;
   private finishing: Promise<void> | null = null;
+  /** Bytes recorded so far (flushed or pending), and in the current minute. */
+  private bytes = 0;
+  private window = 0;
+  private windowBytes = 0;
+  /** End of the minute whose budget is used (drawings and chat left out until then); null: not limited. */
+  private limitedUntil: number | null = null;
+  private limitTimerEnd: NodeJS.Timeout | null = null;
+  private readonly maxBytes: number;
+  private readonly maxBytesPerMinute: number;
 
   constructor(
     readonly room: Room,
@@ -63,13 +128,16 @@ class ActiveRecorder implements StreamSubscriber {
     this.timeline = new TimelineRecorder(start, state.startedAt, state.includeChat);
     this.media = [{ url: start.media.url, title: start.media.title }];
     this.lastEventAt = state.startedAt;
+    const env = getEnv();
+    this.maxBytes = env.VP_RECORDING_MAX_BYTES;
+    this.maxBytesPerMinute = env.VP_RECORDING_MAX_BYTES_PER_MINUTE;
     // The exact start state replaces the one the start command wrote (the replica may have moved since).
     this.enqueue(async (db) => {
       await db.update(partyRecording).set({ start, media: this.media }).where(eq(partyRecording.id, state.id));
     });
     this.flushTimer = setInterval(() => this.enqueue((db) => this.flush(db)), RECORDING_FLUSH_MS);
     this.flushTimer.unref?.();
-    this.limitTimer = setTimeout(() => this.requestStop(), Math.max(0, state.startedAt + RECORDING_MAX_MS - Date.now()));
+    this.limitTimer = setTimeout(() => this.requestStop("length"), Math.max(0, state.startedAt + RECORDING_MAX_MS - Date.now()));
     this.limitTimer.unref?.();
   }
 
@@ -88,19 +156,62 @@ class ActiveRecorder implements StreamSubscriber {
         return;
       }
       if (!isRecordableMedia(event.party.media.url)) {
-        this.requestStop();
+        this.requestStop("media");
         return;
       }
     }
+    if (this.stopRequested) return;
     const entry = this.timeline.push(event, now);
     if (!entry) {
-      if (this.timeline.full) this.requestStop();
+      if (this.timeline.full) this.requestStop("size");
       return;
     }
+    // Counted as stored: the entry and its separator in the chunk's JSON array.
+    const bytes = entryBytes(entry) + 1;
+    if (this.bytes + bytes > this.maxBytes) {
+      this.requestStop("size");
+      return;
+    }
+    const window = Math.floor(Math.max(0, now - this.state.startedAt) / RECORDING_BUDGET_WINDOW_MS);
+    if (window !== this.window) {
+      this.window = window;
+      this.windowBytes = 0;
+    }
+    const windowEnd = this.state.startedAt + (window + 1) * RECORDING_BUDGET_WINDOW_MS;
+    // Once the minute's budget is used, for the rest of it (not only what no longer fits): the room
+    // was told drawings and chat are left out until then.
+    if (isDroppable(entry) && (this.limitedUntil === windowEnd || this.windowBytes + bytes > this.maxBytesPerMinute)) {
+      this.limitUntil(windowEnd);
+      return;
+    }
+    this.bytes += bytes;
+    this.windowBytes += bytes;
     this.lastEventAt = entry.at;
-    this.pending.push(entry);
+    this.pending.push({ entry, bytes: bytes - 1 });
     if (entry.event.type === "media") this.media.push({ url: entry.event.media.url, title: entry.event.media.title });
-    if (this.timeline.full) this.requestStop();
+    if (this.timeline.full) this.requestStop("size");
+  }
+
+  /**
+   * Leaves drawings and chat out until `until` (the minute's end) and tells the room through the log
+   * (the state with `limitedUntil`, then without it when the minute is over).
+   */
+  private limitUntil(until: number): void {
+    if (this.limitedUntil === until) return;
+    this.limitedUntil = until;
+    this.publishState({ ...this.state, limitedUntil: until });
+    if (this.limitTimerEnd) clearTimeout(this.limitTimerEnd);
+    this.limitTimerEnd = setTimeout(() => {
+      this.limitTimerEnd = null;
+      if (this.limitedUntil !== until || this.finishing || this.stopRequested) return;
+      this.limitedUntil = null;
+      this.publishState(this.state);
+    }, Math.max(0, until - Date.now()));
+    this.limitTimerEnd.unref?.();
+  }
+
+  private publishState(state: RecordingState): void {
+    publish(this.room, { v: PROTOCOL_VERSION, type: "recording", recording: state }).catch((error: unknown) => console.error("[recording] state", this.state.id, error));
   }
 
   /** The party ended: its replica closes every subscriber. */
@@ -109,16 +220,17 @@ class ActiveRecorder implements StreamSubscriber {
   }
 
   /** Stops through the log, so every instance (and every member) learns the recording is over. */
-  private requestStop(): void {
+  private requestStop(reason: RecordingStopReason): void {
     if (this.stopRequested || this.finishing) return;
     this.stopRequested = true;
-    publish(this.room, { v: PROTOCOL_VERSION, type: "recording", recording: null }).catch(() => void this.finish(Date.now()));
+    publish(this.room, { v: PROTOCOL_VERSION, type: "recording", recording: null, stopped: { id: this.state.id, reason } }).catch(() => void this.finish(Date.now()));
   }
 
   finish(endedAt: number): Promise<void> {
     this.finishing ??= (async () => {
       clearInterval(this.flushTimer);
       clearTimeout(this.limitTimer);
+      if (this.limitTimerEnd) clearTimeout(this.limitTimerEnd);
       this.room.subscribers.delete(this);
       active.delete(this.state.id);
       const end = Math.max(endedAt, this.state.startedAt);
@@ -145,14 +257,21 @@ class ActiveRecorder implements StreamSubscriber {
     this.pending = [];
     const flushedAt = new Date(Math.max(this.lastEventAt, Date.now()));
     if (entries.length > 0) {
+      const chunks = cutIntoChunks(entries, chunkMaxBytes());
+      const bytes = chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
       await db.transaction(async (tx) => {
-        await tx.insert(partyRecordingChunk).values({ recordingId: this.state.id, seq: this.seq, entries });
+        await tx.insert(partyRecordingChunk).values(chunks.map((chunk, i) => ({ recordingId: this.state.id, seq: this.seq + i, entries: chunk.entries, bytes: chunk.bytes })));
         await tx
           .update(partyRecording)
-          .set({ entryCount: sql`${partyRecording.entryCount} + ${entries.length}`, lastFlushAt: flushedAt, media: this.media })
+          .set({
+            entryCount: sql`${partyRecording.entryCount} + ${entries.length}`,
+            byteCount: sql`${partyRecording.byteCount} + ${bytes}`,
+            lastFlushAt: flushedAt,
+            media: this.media,
+          })
           .where(eq(partyRecording.id, this.state.id));
       });
-      this.seq += 1;
+      this.seq += chunks.length;
     } else {
       await db.update(partyRecording).set({ lastFlushAt: flushedAt }).where(eq(partyRecording.id, this.state.id));
     }

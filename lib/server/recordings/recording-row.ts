@@ -8,6 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { partyRecording, user } from "@/db/schema";
 import { RECORDING_NOT_FOUND, recordingSchema, type Recording, type RecordingPrivacy } from "@/lib/schemas/recording";
+import { idParamSchema } from "@/lib/schemas/common";
 import { notFound } from "@/lib/server/http/api-error";
 
 export type RecordingRow = typeof partyRecording.$inferSelect;
@@ -26,7 +27,13 @@ export function recordingEnd(row: RecordingRow, now = Date.now()): { endedAt: nu
 
 const columns = { recording: partyRecording, username: user.username };
 
+/**
+ * The recording with this id, or undefined. An id no recording can have (a NUL byte, an unpaired
+ * surrogate, too long: what a page's path can carry) is not looked up: PostgreSQL would refuse it
+ * with an error (22021) rather than find nothing.
+ */
 export async function findRecording(id: string): Promise<{ recording: RecordingRow; username: string | null } | undefined> {
+  if (!idParamSchema.safeParse({ id }).success) return undefined;
   const db = await getDb();
   const [row] = await db.select(columns).from(partyRecording).leftJoin(user, eq(user.id, partyRecording.hostId)).where(eq(partyRecording.id, id)).limit(1);
   return row;
@@ -50,6 +57,7 @@ export function toRecording({ recording: row, username }: { recording: Recording
     media: row.media,
     duration_ms: Math.max(0, endedAt - row.startedAt.getTime()),
     entry_count: row.entryCount,
+    size_bytes: row.byteCount,
     status: done ? "ready" : "recording",
     started_at: row.startedAt.toISOString(),
     created_at: row.createdAt.toISOString(),

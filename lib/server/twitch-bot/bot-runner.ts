@@ -10,13 +10,23 @@ import "server-only";
  * client's own delayed login retry, a tight loop of failing logins. So the bot closes the client
  * itself on a refused login, leaving only the delayed retry; when a retry succeeds, one clean
  * reconnect restores what closing took down (the client's send and join queues).
+ *
+ * A flood of "!add" lines must neither stall the bot nor make it spam. So a line is first checked
+ * by what needs no database (a command at all, a link we can play, the viewer's cooldown) and a
+ * line failing that is answered at once, never queued; the adds left wait in a fair queue (a few
+ * per viewer, a bounded number in all, viewers served in turn); a viewer is told no at most once
+ * per REFUSAL_INTERVAL_MS; and what the bot says goes through a bounded outbox, confirmations
+ * first, that never holds up the adds (Twitch sends about one message a second for a bot that is
+ * not a moderator: the old bot handled lines one at a time and waited for each answer to go out,
+ * so 60 bad lines from one viewer held another viewer's add back by about two minutes).
  */
 import { ChatClient, type ChatMessage } from "@twurple/chat";
 import { addPlaylistLinkInputSchema, PLAYLIST_MAX_VIDEOS, type TwitchBotStatus } from "@/lib/schemas/playlist";
 import { ApiError } from "@/lib/server/http/api-error";
 import { addPlaylistLink, PlatformRefusedError } from "@/lib/server/playlists/add-playlist-link";
 import { chatEndpoint } from "./chat-endpoint";
-import { botReplies, parseAddCommand, ViewerCooldown } from "./chat-command";
+import { botReplies, parseAddCommand, RefusalLimiter, ViewerCooldown } from "./chat-command";
+import { FairQueue, ReplyOutbox } from "./command-queues";
 import { writeBotStatus } from "./bot-status";
 import { StoredTokenAuthProvider } from "./stored-token-auth-provider";
 
@@ -32,6 +42,20 @@ export interface BotConfig {
   cooldownSeconds: number;
 }
 
+/** How often one viewer is told no at most, whatever they write (Twitch's own duplicate window is 30 s). */
+const REFUSAL_INTERVAL_MS = 30_000;
+/** Adds waiting for the database: per viewer (besides the one being added) and in all. */
+const PENDING_ADDS_PER_VIEWER = 3;
+const PENDING_ADDS_MAX = 100;
+/** Messages waiting to be said: confirmations (about 20 s of Twitch's send rate) and refusals (a few seconds). */
+const OUTBOX_LIMITS = { confirmations: 20, refusals: 5 };
+
+interface PendingAdd {
+  /** The viewer's display name, for the answer. */
+  viewer: string;
+  url: string;
+}
+
 /** Twitch's NOTICE ids for a JOIN it refuses, and what the owner should read. */
 const JOIN_FAILURES: Record<string, string> = {
   msg_channel_suspended: "This channel does not exist or has been suspended.",
@@ -42,14 +66,19 @@ const JOIN_FAILURES: Record<string, string> = {
 export class TwitchBotRunner {
   private readonly chat: ChatClient;
   private readonly cooldown: ViewerCooldown;
+  private readonly refusals = new RefusalLimiter(REFUSAL_INTERVAL_MS);
+  /** Adds that passed the checks needing no database, keyed by viewer; added one at a time, so a viewer's cooldown is checked and set atomically. */
+  private readonly adds = new FairQueue<PendingAdd>(PENDING_ADDS_PER_VIEWER, PENDING_ADDS_MAX);
+  private adding = false;
+  private readonly outbox: ReplyOutbox;
+  /** Ends the wait for the message being sent: the chat library drops its queued messages on a disconnect without settling them. */
+  private abandonSend: (() => void) | null = null;
   private status: { value: TwitchBotStatus; detail: string | null } | null = null;
   private loginRefused = false;
   /** The client was closed after a refused login: the next successful login reconnects it cleanly. */
   private reopenAfterLogin = false;
   private readonly auth: StoredTokenAuthProvider;
   private stopped = false;
-  /** Chat commands are handled one at a time, so a viewer's cooldown is checked and set atomically. */
-  private queue: Promise<void> = Promise.resolve();
   private statusWrites: Promise<void> = Promise.resolve();
 
   constructor(
@@ -58,6 +87,7 @@ export class TwitchBotRunner {
     private readonly onGone: () => void,
   ) {
     this.cooldown = new ViewerCooldown(config.cooldownSeconds);
+    this.outbox = new ReplyOutbox((text) => this.say(text), OUTBOX_LIMITS, (error) => console.error("[viewparty] twitch bot: reply not sent", error));
     const { hostName, ssl } = chatEndpoint();
     this.auth = new StoredTokenAuthProvider(config.oauthToken, config.botUsername);
     this.chat = new ChatClient({
@@ -85,11 +115,16 @@ export class TwitchBotRunner {
       this.report("error", `Twitch refused the bot's OAuth token (${error.message}). Enter a new token and save it.`);
     });
     this.chat.onDisconnect((manually, reason) => {
+      this.abandonSend?.();
       if (manually || this.stopped || this.loginRefused) return;
       this.report("connecting", `Connection to Twitch chat lost${reason ? ` (${reason.message})` : ""}; reconnecting.`);
     });
     this.chat.onMessage((_channel, user, text, msg) => {
-      this.queue = this.queue.then(() => this.handleMessage(user, text, msg)).catch((error: unknown) => console.error("[viewparty] twitch bot: message failed", error));
+      try {
+        this.handleMessage(user, text, msg);
+      } catch (error) {
+        console.error("[viewparty] twitch bot: message failed", error);
+      }
     });
   }
 
@@ -100,6 +135,8 @@ export class TwitchBotRunner {
 
   stop(): void {
     this.stopped = true;
+    this.adds.clear();
+    this.outbox.clear();
     this.auth.revoke();
     this.chat.quit();
   }
@@ -124,36 +161,76 @@ export class TwitchBotRunner {
       .catch((error: unknown) => console.error("[viewparty] twitch bot: status not saved", error));
   }
 
-  private async handleMessage(user: string, text: string, msg: ChatMessage): Promise<void> {
+  /** Synchronous: what needs no database is decided here, as the line arrives. */
+  private handleMessage(user: string, text: string, msg: ChatMessage): void {
     if (this.stopped) return;
-    const { commandPrefix, playlistId, ownerId } = this.config;
+    const { commandPrefix } = this.config;
     const command = parseAddCommand(text, commandPrefix);
     if (!command) return;
     const viewer = msg.userInfo.displayName || user;
-    if (command.kind === "missing_url") return this.reply(botReplies.missingUrl(viewer, commandPrefix));
     const viewerKey = msg.userInfo.userId || user;
+    if (command.kind === "missing_url") return this.refuse(viewerKey, botReplies.missingUrl(viewer, commandPrefix));
     const wait = this.cooldown.remainingSeconds(viewerKey, Date.now());
-    if (wait > 0) return this.reply(botReplies.cooldown(viewer, wait));
+    if (wait > 0) return this.refuse(viewerKey, botReplies.cooldown(viewer, wait));
     const input = addPlaylistLinkInputSchema.safeParse({ url: command.url, title: null });
-    if (!input.success) return this.reply(botReplies.unsupported(viewer));
+    if (!input.success) return this.refuse(viewerKey, botReplies.unsupported(viewer));
+    if (this.adds.push(viewerKey, { viewer, url: input.data.url }) !== "queued") return this.refuse(viewerKey, botReplies.busy(viewer));
+    void this.drainAdds();
+  }
+
+  private async drainAdds(): Promise<void> {
+    if (this.adding) return;
+    this.adding = true;
     try {
-      const link = await addPlaylistLink(playlistId, ownerId, input.data);
+      for (let next = this.adds.shift(); next && !this.stopped; next = this.adds.shift()) {
+        try {
+          await this.add(next.key, next.item);
+        } catch (error) {
+          console.error("[viewparty] twitch bot: add failed", error);
+        }
+      }
+    } finally {
+      this.adding = false;
+    }
+  }
+
+  private async add(viewerKey: string, { viewer, url }: PendingAdd): Promise<void> {
+    const { playlistId, ownerId } = this.config;
+    // Again: an add of theirs queued before this one may have been accepted meanwhile.
+    const wait = this.cooldown.remainingSeconds(viewerKey, Date.now());
+    if (wait > 0) return this.refuse(viewerKey, botReplies.cooldown(viewer, wait));
+    try {
+      const link = await addPlaylistLink(playlistId, ownerId, { url, title: null });
       this.cooldown.accepted(viewerKey, Date.now());
-      return this.reply(botReplies.added(viewer, link.title ?? link.url));
+      if (this.config.repliesEnabled && !this.stopped) this.outbox.confirm(botReplies.added(viewer, link.title ?? link.url));
     } catch (error) {
       if (error instanceof PlatformRefusedError) {
         const { youtube, tiktok } = error.accepts;
-        return this.reply(youtube ? botReplies.onlyPlatform(viewer, "YouTube") : tiktok ? botReplies.onlyPlatform(viewer, "TikTok") : botReplies.noPlatform(viewer));
+        return this.refuse(viewerKey, youtube ? botReplies.onlyPlatform(viewer, "YouTube") : tiktok ? botReplies.onlyPlatform(viewer, "TikTok") : botReplies.noPlatform(viewer));
       }
-      if (error instanceof ApiError && error.code === "conflict") return this.reply(botReplies.full(viewer, PLAYLIST_MAX_VIDEOS));
-      if (error instanceof ApiError && error.code === "unprocessable_entity") return this.reply(botReplies.unsupported(viewer));
-      if (error instanceof ApiError && (error.code === "not_found" || error.code === "forbidden")) return this.onGone();
+      if (error instanceof ApiError && error.code === "conflict") return this.refuse(viewerKey, botReplies.full(viewer, PLAYLIST_MAX_VIDEOS));
+      if (error instanceof ApiError && error.code === "unprocessable_entity") return this.refuse(viewerKey, botReplies.unsupported(viewer));
+      if (error instanceof ApiError && (error.code === "not_found" || error.code === "forbidden")) {
+        this.adds.clear();
+        return this.onGone();
+      }
       throw error;
     }
   }
 
-  private async reply(text: string): Promise<void> {
+  private refuse(viewerKey: string, text: string): void {
     if (!this.config.repliesEnabled || this.stopped) return;
-    await this.chat.say(this.config.channel, text);
+    if (this.refusals.allow(viewerKey, Date.now())) this.outbox.refuse(text);
+  }
+
+  /** Settles once the chat library sent `text`, or gave it up on a disconnect. */
+  private say(text: string): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.abandonSend = resolve;
+      this.chat.say(this.config.channel, text).then(resolve, reject);
+    }).finally(() => {
+      this.abandonSend = null;
+    });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The chat bot's rules that need no network or database: reading "<prefix> <link>" out of a chat
- * line, the per-viewer cooldown, and the texts the bot answers with. Time is passed in, so the
- * cooldown is unit-tested without waiting.
+ * line, the per-viewer cooldown, how often a viewer is told no, and the texts the bot answers with.
+ * Time is passed in, so these are unit-tested without waiting.
  */
 
 export type AddCommand = { kind: "add"; url: string } | { kind: "missing_url" };
@@ -50,6 +50,33 @@ export class ViewerCooldown {
   }
 }
 
+/**
+ * A viewer is answered at most one refusal per `intervalMs`, whatever the reason: a viewer writing
+ * bad "!add" lines over and over gets one answer, not one per line. Accepted adds are always
+ * confirmed (the cooldown and the add queue bound those). Kept in memory like the cooldown.
+ */
+export class RefusalLimiter {
+  private readonly lastRefused = new Map<string, number>();
+
+  constructor(private readonly intervalMs: number) {}
+
+  /** Whether `viewer` may be answered a refusal at `nowMs`; a yes counts as the answer. */
+  allow(viewer: string, nowMs: number): boolean {
+    const last = this.lastRefused.get(viewer);
+    if (last !== undefined && nowMs - last < this.intervalMs) return false;
+    this.lastRefused.delete(viewer);
+    this.lastRefused.set(viewer, nowMs);
+    // Forget viewers whose interval is over (the Map is in refusal order), so it stays small.
+    if (this.lastRefused.size > 1000) {
+      for (const [name, at] of this.lastRefused) {
+        if (nowMs - at < this.intervalMs) break;
+        this.lastRefused.delete(name);
+      }
+    }
+    return true;
+  }
+}
+
 /** What the bot says in chat when the host turned replies on. `viewer` is the Twitch display name. */
 export const botReplies = {
   added: (viewer: string, what: string) => `@${viewer} Added: ${what}`,
@@ -59,4 +86,5 @@ export const botReplies = {
   missingUrl: (viewer: string, prefix: string) => `@${viewer} Usage: ${prefix} <video link>`,
   full: (viewer: string, max: number) => `@${viewer} The playlist is full (${max} videos).`,
   cooldown: (viewer: string, seconds: number) => `@${viewer} Please wait ${seconds} s before adding another video.`,
+  busy: (viewer: string) => `@${viewer} Too many links waiting; try again in a moment.`,
 };

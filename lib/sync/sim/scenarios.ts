@@ -3,6 +3,7 @@
  * assert on them; with SYNC_SIM_REPORT=1 the test prints them as a table.
  */
 import { SimParty, type SimPartyOptions } from "./party";
+import type { SimPlayerProfile } from "./player";
 
 const SAMPLE_MS = 20;
 
@@ -66,10 +67,12 @@ export class Recorder {
 }
 
 /** A party whose host plays from t = 3 s, run until `warmupMs`. */
-export function playingParty(options: Partial<SimPartyOptions> & { guests?: number; warmupMs?: number } = {}) {
-  const { guests = 5, warmupMs = 10_000, ...partyOptions } = options;
+export function playingParty(
+  options: Partial<SimPartyOptions> & { guests?: number; warmupMs?: number; guestPlayer?: Partial<SimPlayerProfile> } = {},
+) {
+  const { guests = 5, warmupMs = 10_000, guestPlayer = {}, ...partyOptions } = options;
   const party = new SimParty(partyOptions);
-  for (let i = 0; i < guests; i++) party.addGuest();
+  for (let i = 0; i < guests; i++) party.addGuest(guestPlayer);
   const recorder = new Recorder(party);
   recorder.run(3000);
   party.host.player.play();

@@ -18,6 +18,22 @@ export async function guestToken(baseUrl: string, username: string): Promise<str
   return ((await res.json()) as { token: string }).token;
 }
 
+/**
+ * A new account's bearer token, shown as `displayName` (as a guest of that name would be): for members
+ * who vote in polls, where guests count only as the host allows.
+ */
+export async function accountToken(baseUrl: string, displayName: string): Promise<string> {
+  const username = `acct_${Date.now().toString(36)}${process.pid.toString(36)}${(accountCounter += 1)}`.slice(0, 30);
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl },
+    body: JSON.stringify({ email: `${username}@example.test`, password: "correct-horse-battery", name: displayName, username }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
+  return res.headers.get("set-auth-token")!;
+}
+let accountCounter = 0;
+
 export async function api(baseUrl: string, method: string, path: string, token: string | null, body?: unknown): Promise<Response> {
   return fetch(`${baseUrl}${path}`, {
     method,
@@ -41,6 +57,29 @@ export function command(baseUrl: string, partyId: string, token: string, body: R
   return api(baseUrl, "POST", `/api/v1/parties/${partyId}/commands`, token, { v: 1, ...body });
 }
 
+/** The JSON body of a 200 answer ({} when empty); any other status throws with the body, so a test says why. */
+export async function okJson(res: Response): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${res.status}: ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/**
+ * Joins the party (POST .../join: it becomes the caller's current party) and returns the answer;
+ * throws unless it is a 200. Opening a stream only reads, so a test joins first.
+ */
+export async function joinParty(baseUrl: string, partyIdOrCode: string, token: string): Promise<Record<string, unknown>> {
+  const res = await api(baseUrl, "POST", `/api/v1/parties/${partyIdOrCode}/join`, token);
+  if (res.status !== 200) throw Object.assign(new Error(`join ${res.status}: ${await res.text()}`), { status: res.status });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Joins the party, then opens the member's stream of it (by the party's id, or the code it was joined by). */
+export async function joinAndOpen(baseUrl: string, partyIdOrCode: string, token: string, headers: Record<string, string> = {}): Promise<SseClient<Ev>> {
+  await joinParty(baseUrl, partyIdOrCode, token);
+  return SseClient.open<Ev>(`${baseUrl}/api/v1/parties/${partyIdOrCode}/events`, { ...bearer(token), ...headers });
+}
+
 export interface MemberStream {
   stream: SseClient<Ev>;
   /** The member's id (an account's user id or a guest id), as the snapshot names them. */
@@ -50,11 +89,11 @@ export interface MemberStream {
 }
 
 /**
- * Opens a member's stream of the party (which joins it) and waits for its snapshot. `opened` collects
- * the stream so the test can close it afterwards.
+ * Joins the party, opens the member's stream of it and waits for its snapshot. `opened` collects the
+ * stream so the test can close it afterwards.
  */
 export async function openMemberStream(baseUrl: string, partyId: string, token: string, opened: SseClient<Ev>[]): Promise<MemberStream> {
-  const stream = await SseClient.open<Ev>(`${baseUrl}/api/v1/parties/${partyId}/events`, bearer(token));
+  const stream = await joinAndOpen(baseUrl, partyId, token);
   opened.push(stream);
   const snapshot = (await stream.waitFor((e) => e.type === "snapshot")).data;
   return { stream, id: (snapshot.you as { userId: string }).userId, role: snapshot.role as string, snapshot };
@@ -85,7 +124,7 @@ export function livePartyApp(env: Record<string, string> = {}) {
     get baseUrl(): string {
       return app().baseUrl;
     },
-    /** Opens a member's stream (it joins the party) and waits for its snapshot; closed after the test. */
+    /** Joins the party and opens the member's stream, waiting for its snapshot; closed after the test. */
     join: (partyId: string, token: string) => openMemberStream(app().baseUrl, partyId, token, streams),
   };
 }

@@ -6,6 +6,8 @@ import { createParser } from "eventsource-parser";
 
 export interface SseEvent<T = unknown> {
   id: string | null;
+  /** The frame's `event:` name (null for the default "message": every party event). */
+  event: string | null;
   data: T;
 }
 
@@ -38,7 +40,7 @@ export class SseClient<T = Record<string, unknown>> {
     // Comments (the server's heartbeats) and the retry hint carry no event; only data frames are kept.
     const parser = createParser({
       onEvent: (message) => {
-        const event = { id: message.id ?? null, data: JSON.parse(message.data) as T };
+        const event = { id: message.id ?? null, event: message.event ?? null, data: JSON.parse(message.data) as T };
         this.events.push(event);
         this.waiters = this.waiters.filter((w) => (w.match(event) ? (w.resolve(event), false) : true));
       },

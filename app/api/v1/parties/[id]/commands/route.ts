@@ -5,6 +5,7 @@ import { BoundedMap } from "@/lib/server/bounded-map";
 import { PARTY_COMMAND_RATE_LIMIT, runPartyCommand } from "@/lib/server/parties/run-party-command";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { parseBody, withApi } from "@/lib/server/http/with-api";
+import { clientKey } from "@/lib/server/rate-limit";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,7 @@ export const POST = withApi(
   async ({ req, params: raw, user }) => {
     const receivedAt = Date.now();
     const { id } = parsePartyId(raw);
-    return runPartyCommand(id, user, await parseBody(req, ANY_BODY), receivedAt);
+    return runPartyCommand(id, user, await parseBody(req, ANY_BODY), receivedAt, clientKey(req));
   },
   // The same budget covers the party's command socket (lib/server/fast-path/command-socket.ts).
   { auth: "required", allowGuests: true, rateLimit: PARTY_COMMAND_RATE_LIMIT },

@@ -1,8 +1,9 @@
-// GET /api/v1/parties/{id}/events – the party's SSE stream: a snapshot (or the missed events after Last-Event-ID), then every event
+// GET /api/v1/parties/{id}/events – a member's SSE stream of the party: a snapshot (or the missed events after Last-Event-ID), then every event
 import { idParamSchema } from "@/lib/schemas/common";
+import { conflict, forbidden } from "@/lib/server/http/api-error";
 import { findPartyOrThrow } from "@/lib/server/parties/find-party";
-import { joinParty } from "@/lib/server/parties/join-party";
-import { hasRecordedJoin } from "@/lib/server/parties/membership";
+import { isPartyMember } from "@/lib/server/parties/membership";
+import { assertNotRemoved } from "@/lib/server/parties/party-moderation";
 import { partyCaller } from "@/lib/server/parties/member-caller";
 import { openPartyStream } from "@/lib/server/realtime/party-stream";
 import { getRoom, loadedRoom } from "@/lib/server/realtime/rooms";
@@ -10,6 +11,9 @@ import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
 
 export const dynamic = "force-dynamic";
+
+/** What a caller who is not in the party is told: joining is its own, explicit request. */
+const JOIN_BEFORE_STREAM = "Join the party (POST /api/v1/parties/{id}/join) before opening its stream.";
 
 export const GET = withApi(
   async ({ req, params: raw, user }) => {
@@ -19,9 +23,17 @@ export const GET = withApi(
     // is looked up as the caller may see it.
     const live = loadedRoom(id);
     const room = live?.meta.visibility === "public" ? live : await findRoom(id, user.id);
-    // Opening the stream joins the party, unless this is a member reconnecting. The stream's role is the
-    // replica's (the host role can be handed over while it is open).
-    if (!(await hasRecordedJoin(room.id, user.id))) await joinParty({ id: room.id, state: room.meta.state, hostId: room.meta.hostUserId }, user.id);
+    if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+    // Opening the stream only reads. It used to join the party for a caller not in it, and a GET is
+    // neither CSRF-checked nor kept from other sites (a SameSite=Lax cookie rides a top-level
+    // navigation, an <img> on a same-site page): any page could move a signed-in visitor into a
+    // party of its choosing. Joining is POST .../join; the stream is for members (the host, anyone
+    // who joined, a member reconnecting with Last-Event-ID). The stream's role is the replica's (the
+    // host role can be handed over while it is open).
+    if (!(await isPartyMember(room, user.id))) {
+      await assertNotRemoved(room.id, user.id); // a kicked or banned member is told so, not told to join
+      throw forbidden(JOIN_BEFORE_STREAM);
+    }
     const caller = partyCaller(user);
     return openPartyStream(req, room, { id: caller.id, displayName: caller.displayName, guest: user.isGuest === true });
   },

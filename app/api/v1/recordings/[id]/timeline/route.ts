@@ -1,14 +1,16 @@
-// GET /api/v1/recordings/[id]/timeline – what a replay folds: the start state and every entry in order
+// GET /api/v1/recordings/[id]/timeline – one page of what a replay folds: the start state (first page), the next entries in order, next_cursor
 import { idParamSchema } from "@/lib/schemas/common";
+import { recordingTimelineQuerySchema } from "@/lib/schemas/recording";
 import { otherMethods } from "@/lib/server/http/other-methods";
 import { withApi } from "@/lib/server/http/with-api";
-import { getRecordingTimeline } from "@/lib/server/recordings/get-recording-timeline";
+import { getRecordingTimelinePage } from "@/lib/server/recordings/get-recording-timeline";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApi(({ params, user }) => {
+export const GET = withApi(({ req, params, user }) => {
   const { id } = idParamSchema.parse(params);
-  return getRecordingTimeline(id, user?.id ?? null);
+  const { cursor } = recordingTimelineQuerySchema.parse({ cursor: new URL(req.url).searchParams.get("cursor") ?? undefined });
+  return getRecordingTimelinePage(id, user?.id ?? null, cursor);
 });
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");
