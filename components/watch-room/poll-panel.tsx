@@ -18,6 +18,8 @@ interface PollPanelProps {
   voters: string[][] | null;
   queue: QueueState;
   isHost: boolean;
+  /** The viewer joined as a guest (no account): an accounts-only poll shows them the tally, not the choice. */
+  youAreGuest?: boolean;
   /** Seconds until the current item starts (an intermission or a break), or null. */
   startsIn: number | null;
   serverNow(): number | null;
@@ -39,7 +41,7 @@ function useServerNow(serverNow: () => number | null, active: boolean): number |
   return active ? serverNow() : null;
 }
 
-export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, serverNow, send, vote }: PollPanelProps) {
+export function PollPanel({ poll, yourVote, voters, queue, isHost, youAreGuest = false, startsIn, serverNow, send, vote }: PollPanelProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /**
@@ -50,6 +52,8 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
    */
   const [choosing, setChoosing] = useState<{ pollId: string; option: number; before: number | null } | null>(null);
   const open = poll?.status === "open";
+  // The server refuses a guest's vote in an accounts-only poll (the host always votes): not offered.
+  const mayVote = open && !(youAreGuest && !isHost && poll.guestVotes === "accounts_only");
   const now = useServerNow(serverNow, open && poll.endsAt !== null);
   const unresolved = isUnresolved(poll ? { poll } : null);
   const breakRunning = queue.start?.kind === "break" && startsIn !== null;
@@ -100,6 +104,7 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
           </p>
           <p className="text-slate-400" data-testid="poll-guest-rule">
             {GUEST_VOTES_TEXT[poll.guestVotes]}
+            {open && !mayVote && " You joined as a guest: sign in with an account to vote."}
           </p>
           <div role="radiogroup" aria-labelledby="poll-question" className="flex flex-col gap-1.5" data-testid="poll-options">
             {poll.options.map((option, index) => {
@@ -118,7 +123,7 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, startsIn, ser
                       aria-label={option.label}
                       aria-describedby={`poll-tally-${index}`}
                       checked={mine}
-                      disabled={!open}
+                      disabled={!mayVote}
                       onChange={() => {
                         setChoosing({ pollId: poll.id, option: index, before: yourVote });
                         void run(() =>

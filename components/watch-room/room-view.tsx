@@ -258,7 +258,8 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const mutedMe = model.you !== null && moderation.muted.includes(model.you.userId);
   const musicMode = queue.settings.musicMode;
   const youId = model.you?.userId ?? null;
-  const canRecord = !model.roster?.find((member) => member.userId === youId)?.guest && playableMedia(media?.url ?? "")?.platform === "youtube";
+  const youAreGuest = model.roster?.find((member) => member.userId === youId)?.guest === true;
+  const canRecord = !youAreGuest && playableMedia(media?.url ?? "")?.platform === "youtube";
   const pollRunning = isUnresolved(poll ? { poll } : null);
 
   const queuePanel = <MemoQueuePanel key="queue" queue={queue} nowPlaying={media?.title ?? null} startsIn={startsIn} showNowPlaying={!musicMode} />;
@@ -268,7 +269,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const showsPoll = poll !== null || Boolean(queue.pendingBreak) || (queue.start?.kind === "break" && startsIn !== null);
   const pollPanel = (
     <div ref={pollRef} tabIndex={-1} className="outline-none">
-      {showsPoll && <MemoPollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />}
+      {showsPoll && <MemoPollPanel poll={poll} yourVote={model.pollVote ?? null} voters={voters} queue={queue} isHost={isHost} youAreGuest={youAreGuest} startsIn={startsIn} serverNow={serverNow} send={send} vote={vote} />}
     </div>
   );
   const guestSync = model.role === "guest" && !ended && <GuestSync offsetMs={model.viewerOffsetMs ?? 0} onSyncNow={room.syncNow} onOffset={room.setViewerOffset} />;

@@ -4,7 +4,7 @@
  * the host's tie pick, close and cancel; the break banner with skip and +5 min; the open-poll form
  * needs 2–6 options and sends what the host chose.
  */
-import { render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PollForm } from "@/components/watch-room/poll-form";
 import { PollPanel } from "@/components/watch-room/poll-panel";
@@ -133,4 +133,16 @@ test("voters are told how guests count in this poll", () => {
   unmount();
   render(<PollPanel poll={{ ...poll, guestVotes: "one_per_device" }} yourVote={null} voters={null} queue={queue} isHost={false} startsIn={null} serverNow={() => 30_000} send={jest.fn()} vote={jest.fn()} />);
   expect(screen.getByTestId("poll-guest-rule")).toHaveTextContent("Guests vote too: one guest vote per device.");
+});
+
+test("a guest in an accounts-only poll sees the tally and why, with no choice to make; a guest host still votes", async () => {
+  const accountsOnly: Poll = { ...poll, guestVotes: "accounts_only" };
+  setup({ poll: accountsOnly, youAreGuest: true });
+  for (const radio of screen.getAllByRole("radio")) expect(radio).toBeDisabled();
+  expect(screen.getByTestId("poll-guest-rule")).toHaveTextContent("Members with an account vote; guests watch the tally. You joined as a guest: sign in with an account to vote.");
+  expect(screen.getAllByTestId("poll-tally").map((t) => t.textContent)).toEqual(["3 votes", "1 vote"]);
+  cleanup();
+  const { vote } = setup({ poll: accountsOnly, youAreGuest: true, isHost: true });
+  await userEvent.click(screen.getByRole("radio", { name: "Beta" }));
+  expect(vote).toHaveBeenCalledWith("poll1", 1);
 });
