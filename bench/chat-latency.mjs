@@ -10,13 +10,9 @@
  * Prints median and p99 per setup; asserts nothing.
  */
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
-import pg from "pg";
-import { fmt, killAll, mintGuests, now, parseArgs, printTable, quantile, request, sleep, startViewParty } from "./lib/common.mjs";
+import { fmt, killAll, mintGuests, now, parseArgs, printTable, quantile, request, sleep, startViewParty, setupEnv } from "./lib/common.mjs";
 
 const opts = parseArgs({ setups: "embedded,postgres-redis", guests: 20, messages: 10, interval: 1100 });
-const PG_URL = process.env.VP_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL = process.env.VP_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** Opens a member's stream; calls `onEvent` for each event; resolves once the snapshot came. */
 async function openStream(baseUrl, partyId, token, onEvent) {
@@ -54,26 +50,7 @@ async function openStream(baseUrl, partyId, token, onEvent) {
 
 async function runSetup(setup) {
   const id = randomBytes(4).toString("hex");
-  const env = {};
-  let cleanup = async () => {};
-  if (setup === "postgres-redis") {
-    const dbName = `vp_chatlat_${id}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    Object.assign(env, { DATABASE_URL: PG_URL.replace(/\/[^/]*$/, `/${dbName}`), REDIS_URL, VP_REDIS_PREFIX: `vp_chatlat_${id}` });
-    cleanup = async () => {
-      const drop = new pg.Client({ connectionString: PG_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists ${dbName} with (force)`);
-      await drop.end();
-      const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`vp_chatlat_${id}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
-    };
-  } else Object.assign(env, { DATABASE_URL: "", REDIS_URL: "" });
+  const { env, cleanup } = await setupEnv(setup, "vp_chatlat");
   const app = await startViewParty({ env: { VP_HOST_GRACE_MS: "600000", ...env } });
   const closers = [];
   try {

@@ -26,13 +26,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Redis } from "ioredis";
-import pg from "pg";
-import { fakeAddress, freePort, HOST, killAll, parseArgs, printTable, request, ROOT, sleep, spawnNode, stopChild, waitFor } from "./lib/common.mjs";
+import { fakeAddress, freePort, HOST, killAll, parseArgs, printTable, request, ROOT, sleep, spawnNode, stopChild, waitFor, setupEnv } from "./lib/common.mjs";
 
 const opts = parseArgs({ setups: "embedded,postgres-redis", cycles: 2, writers: 20, killAfter: 6000 });
-const PG_URL = process.env.VP_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL = process.env.VP_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** Chat messages a cycle sends at most (the snapshot's chat history, lib/sync/limits.ts CHAT_HISTORY). */
 const CHAT_PER_CYCLE = 50;
 const SCHEDULED_PARTIES = 10;
@@ -108,28 +104,7 @@ async function runSetup(setup) {
   const id = randomBytes(4).toString("hex");
   const dataDir = mkdtempSync(path.join(tmpdir(), "vp-crash-"));
   const port = await freePort();
-  const env = {};
-  let cleanup = async () => {};
-  if (setup === "postgres-redis") {
-    const dbName = `vp_crash_${id}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    Object.assign(env, { DATABASE_URL: PG_URL.replace(/\/[^/]*$/, `/${dbName}`), REDIS_URL, VP_REDIS_PREFIX: `vp_crash_${id}` });
-    cleanup = async () => {
-      const drop = new pg.Client({ connectionString: PG_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists ${dbName} with (force)`);
-      await drop.end();
-      const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`vp_crash_${id}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
-    };
-  } else {
-    Object.assign(env, { DATABASE_URL: "", REDIS_URL: "" });
-  }
+  const { env, cleanup } = await setupEnv(setup, "vp_crash");
   const totals = { chat: [0, 0], moderation: [0, 0], queue: [0, 0], rsvp: [0, 0], playlist: [0, 0] };
   let app = await startApp(dataDir, port, env);
   try {

@@ -144,6 +144,36 @@ export function stopChild(child, timeoutMs = 5_000) {
   });
 }
 
+/**
+ * The environment of an app on a fresh PostgreSQL database and a Redis key prefix of its own (named
+ * `${name}_<random>`), and `cleanup()` that drops both; `setup` "embedded" gives the embedded database
+ * and the in-process bus (no DATABASE_URL, no REDIS_URL) and a cleanup with nothing to do.
+ */
+export async function setupEnv(setup, name) {
+  if (setup !== "postgres-redis") return { env: { DATABASE_URL: "", REDIS_URL: "" }, cleanup: async () => {} };
+  const [{ default: pg }, { Redis }, { randomBytes }] = await Promise.all([import("pg"), import("ioredis"), import("node:crypto")]);
+  const pgUrl = process.env.VP_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const redisUrl = process.env.VP_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+  const dbName = `${name}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  return {
+    env: { DATABASE_URL: pgUrl.replace(/\/[^/]*$/, `/${dbName}`), REDIS_URL: redisUrl, VP_REDIS_PREFIX: dbName },
+    async cleanup() {
+      const drop = new pg.Client({ connectionString: pgUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${dbName} with (force)`);
+      await drop.end();
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${dbName}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    },
+  };
+}
+
 /** Starts the built ViewParty app (scripts/server.mjs) with a fresh temporary data directory. */
 export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 300_000, root = ROOT } = {}) {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
