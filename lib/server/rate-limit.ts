@@ -143,7 +143,9 @@ export function enforceRateLimitNow(key: string, limit: Limit, detail?: string):
  * that); `apiPathOf` decodes a request's path.
  */
 export function apiRateLimitKey(method: string, decodedPath: string, who: string): string {
-  return `api:${method}:${decodedPath}:${who}`;
+  // In lower case: invite codes are found in any letter case, so each spelling of one would otherwise
+  // be a fresh budget (ids differing only in case would share one caller's budget: harmless).
+  return `api:${method}:${decodedPath.toLowerCase()}:${who}`;
 }
 
 /** A request URL's path, percent-decoded (left as it is when it does not decode). */

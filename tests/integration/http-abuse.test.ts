@@ -103,7 +103,7 @@ test("a GET of a party's stream joins nobody: an outsider is refused and stays i
 /** The same id with its first character percent-encoded: the route receives the same id. */
 const encodedFirst = (id: string) => `%${id.charCodeAt(0).toString(16).toUpperCase()}${id.slice(1)}`;
 
-test("a party id spelt with a percent-escape shares its command budget, over POST and over the command socket", async () => {
+test("a party id spelt with a percent-escape or in another letter case shares its command budget, over POST and over the command socket", async () => {
   const host = await guestToken(app.baseUrl, "Budget Host");
   const party = await createParty(app.baseUrl, host);
   // Spend the budget (200 commands per 10 s), eight at a time, until a command is refused.
@@ -118,6 +118,9 @@ test("a party id spelt with a percent-escape shares its command budget, over POS
   const encoded = await api(app.baseUrl, "POST", `/api/v1/parties/${encodedFirst(party.id)}/commands`, host, { v: 1, type: "ping", t0: 1 });
   expect(encoded.status).toBe(429);
   expect(encoded.headers.get("retry-after")).toMatch(/^\d+$/);
+  // Another letter case (invite codes are found in any) is the same budget too.
+  const shouted = await api(app.baseUrl, "POST", `/api/v1/parties/${party.id.toUpperCase()}/commands`, host, { v: 1, type: "ping", t0: 1 });
+  expect(shouted.status).toBe(429);
 
   const ws = new WebSocket(`${app.baseUrl.replace(/^http/, "ws")}/api/v1/parties/${encodedFirst(party.id)}/commands`);
   const frames: Record<string, unknown>[] = [];
