@@ -2,13 +2,14 @@
 /**
  * A running poll, announced across the top of the video, where everyone is already looking (the poll
  * itself sits with the room's panels, below the fold on a laptop, in a tab on a phone). "Vote" takes
- * the viewer to it.
+ * the viewer to it; "See poll" once they voted, on a tie, or where they may not vote (a guest in an
+ * accounts-only poll).
  */
 import { pollQuestion } from "@/extension/src/overlay/poll-text";
 import { isUnresolved, type Poll } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 
-export function PollBanner({ poll, voted, onShow }: { poll: Poll | null; voted: boolean; onShow(): void }) {
+export function PollBanner({ poll, voted, mayVote = true, onShow }: { poll: Poll | null; voted: boolean; mayVote?: boolean; onShow(): void }) {
   if (!poll || !isUnresolved({ poll })) return null;
   const tie = poll.status === "tie";
   return (
@@ -19,7 +20,7 @@ export function PollBanner({ poll, voted, onShow }: { poll: Poll | null; voted: 
         {pollQuestion(poll)}
       </p>
       <Button size="sm" className="min-h-11 shrink-0" onClick={onShow}>
-        {voted || tie ? "See poll" : "Vote"}
+        {voted || tie || !mayVote ? "See poll" : "Vote"}
       </Button>
     </div>
   );

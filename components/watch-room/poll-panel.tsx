@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from "react";
 import { formatCountdown, pollQuestion, pollStatusText } from "@/extension/src/overlay/poll-text";
-import { GUEST_VOTES_TEXT, isUnresolved, PROTOCOL_VERSION, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
+import { GUEST_VOTES_TEXT, isUnresolved, mayVoteIn, PROTOCOL_VERSION, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 
 interface PollPanelProps {
@@ -53,7 +53,7 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, youAreGuest =
   const [choosing, setChoosing] = useState<{ pollId: string; option: number; before: number | null } | null>(null);
   const open = poll?.status === "open";
   // The server refuses a guest's vote in an accounts-only poll (the host always votes): not offered.
-  const mayVote = open && !(youAreGuest && !isHost && poll.guestVotes === "accounts_only");
+  const mayVote = open && mayVoteIn(poll, { isGuest: youAreGuest, isHost });
   const now = useServerNow(serverNow, open && poll.endsAt !== null);
   const unresolved = isUnresolved(poll ? { poll } : null);
   const breakRunning = queue.start?.kind === "break" && startsIn !== null;

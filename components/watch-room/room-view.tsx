@@ -11,7 +11,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/extension/src/adapters/types";
 import { connectionBadge, hostBufferingText, partyAdsText, syncStatusText } from "@/extension/src/overlay/status-text";
 import { ApiClient } from "@/extension/src/background/api-client";
-import { autoplays, emptyModeration, isUnresolved, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
+import { autoplays, emptyModeration, isUnresolved, mayVoteIn, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
@@ -319,7 +319,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           {badge.text}
         </span>
       </div>
-      {!ended && <PollBanner poll={poll} voted={model.pollVote !== null && model.pollVote !== undefined} onShow={showPoll} />}
+      {!ended && <PollBanner poll={poll} voted={model.pollVote !== null && model.pollVote !== undefined} mayVote={poll === null || mayVoteIn(poll, { isGuest: youAreGuest, isHost })} onShow={showPoll} />}
       {!ended && (
         <MusicStage active={musicMode} nowPlaying={media?.title ?? null} upNext={queue.items[0]?.title ?? null} startsIn={startsIn} control={control} duration={duration}>
           <RoomPlayer

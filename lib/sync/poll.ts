@@ -46,6 +46,15 @@ export const POLL_KINDS = ["next", "break"] as const;
 export const POLL_GUEST_VOTES = ["accounts_only", "one_per_device"] as const;
 export type PollGuestVotes = (typeof POLL_GUEST_VOTES)[number];
 export const DEFAULT_POLL_GUEST_VOTES: PollGuestVotes = "accounts_only";
+/**
+ * Whether a member may vote in `poll` by its guest rule: a guest (no account) only where guests vote,
+ * the host always (one identity per party, whatever it is). The server refuses the rest; the room
+ * does not offer them a choice.
+ */
+export function mayVoteIn(poll: { guestVotes: PollGuestVotes }, member: { isGuest: boolean; isHost: boolean }): boolean {
+  return !member.isGuest || member.isHost || poll.guestVotes !== "accounts_only";
+}
+
 /** What a voter is told of the rule (the poll panel, the overlay). */
 export const GUEST_VOTES_TEXT: Record<PollGuestVotes, string> = {
   accounts_only: "Members with an account vote; guests watch the tally.",

@@ -65,6 +65,8 @@ test("phone: chat with the video, panels as tabs; host tools on demand; a new po
   const form = opened.getByRole("form", { name: "Open a poll" });
   await form.getByLabel("Other option 1").fill("Pizza night");
   await form.getByLabel("Other option 2").fill("Taco night");
+  // The guests vote without accounts: one guest vote per device.
+  await form.getByLabel("Who votes").selectOption({ label: "Guests too, one vote per device" });
   await form.getByRole("button", { name: "Open poll" }).click();
   await expect(opened.getByText("A poll is running")).toBeVisible();
 

@@ -5,6 +5,7 @@ import {
   buildPollOptions,
   changeBreak,
   isExpired,
+  mayVoteIn,
   outcomeOf,
   pollOpenInputSchema,
   takePendingBreak,
@@ -231,4 +232,13 @@ describe("discussion break", () => {
     const over = takePendingBreak(pending, "m2", 0);
     expect(changeBreak(over, "skip", 700_000)).toEqual({ ok: false, message: "There is no break to change." });
   });
+});
+
+test("who may vote by a poll's guest rule: accounts always, the host always, guests only where guests vote", () => {
+  const accountsOnly = { guestVotes: "accounts_only" as const };
+  const perDevice = { guestVotes: "one_per_device" as const };
+  expect(mayVoteIn(accountsOnly, { isGuest: false, isHost: false })).toBe(true);
+  expect(mayVoteIn(accountsOnly, { isGuest: true, isHost: true })).toBe(true);
+  expect(mayVoteIn(accountsOnly, { isGuest: true, isHost: false })).toBe(false);
+  expect(mayVoteIn(perDevice, { isGuest: true, isHost: false })).toBe(true);
 });

@@ -7,6 +7,7 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PollForm } from "@/components/watch-room/poll-form";
+import { PollBanner } from "@/components/watch-room/poll-banner";
 import { PollPanel } from "@/components/watch-room/poll-panel";
 import { emptyQueue, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
 
@@ -145,4 +146,13 @@ test("a guest in an accounts-only poll sees the tally and why, with no choice to
   const { vote } = setup({ poll: accountsOnly, youAreGuest: true, isHost: true });
   await userEvent.click(screen.getByRole("radio", { name: "Beta" }));
   expect(vote).toHaveBeenCalledWith("poll1", 1);
+});
+
+test("the banner over the video asks to vote only those who may: a guest in an accounts-only poll is offered the poll to see", () => {
+  render(<PollBanner poll={poll} voted={false} onShow={() => undefined} />);
+  expect(screen.getByRole("button", { name: "Vote" })).toBeInTheDocument();
+  cleanup();
+  render(<PollBanner poll={{ ...poll, guestVotes: "accounts_only" }} voted={false} mayVote={false} onShow={() => undefined} />);
+  expect(screen.getByRole("button", { name: "See poll" })).toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Vote" })).toBeNull();
 });

@@ -20,6 +20,7 @@ import {
   deviceVoter,
   isExpired,
   isUnresolved,
+  mayVoteIn,
   PROTOCOL_VERSION,
   type Poll,
   type PollCommand,
@@ -108,10 +109,11 @@ export async function handlePollCommand(room: Room, caller: PollCaller, command:
       if (poll.status !== "open") throw conflict("This poll has closed.");
       if (command.option >= poll.options.length) throw unprocessable(`option: choose one of the ${poll.options.length} options (0–${poll.options.length - 1}).`);
       let device: string | undefined;
-      if (caller.isGuest && caller.id !== room.meta.hostUserId) {
+      const isHost = caller.id === room.meta.hostUserId;
+      if (caller.isGuest && !isHost) {
         // A guest identity is free to make: the host's rule decides whether (and how often) guests count.
         // The host is one identity per party, whatever it is, and votes like any member.
-        if (poll.guestVotes === "accounts_only") throw forbidden(GUEST_VOTES_ACCOUNTS_ONLY);
+        if (!mayVoteIn(poll, { isGuest: true, isHost })) throw forbidden(GUEST_VOTES_ACCOUNTS_ONLY);
         device = deviceKey(poll.id, caller.address);
         if (room.poll && deviceVoter(room.poll, device, caller.id) !== null) throw forbidden(GUEST_DEVICE_VOTED);
       }
