@@ -8,6 +8,7 @@
  * recording; and a read past VP_RECORDING_READS_MAX at once (one still being sent to a reader that
  * stopped reading) is refused with 503 and Retry-After.
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { RecordedEntry } from "@/lib/sync";
 import { Client, uniqueName } from "./helpers/app";
@@ -25,6 +26,33 @@ const PER_MINUTE = 64 * 1024;
 function bigStroke(id: string) {
   const points = Array.from({ length: 2000 }, (_, i) => [Number((0.1 + (i % 800) / 1000).toFixed(4)), Number((0.1 + ((i * 7) % 800) / 1000).toFixed(4))]);
   return { id, points, color: "#ff00aa", width: 0.01 };
+}
+
+/** What a socket pair may hold of an answer nobody reads: the sender's largest send buffer and the receiver's first receive buffer (Linux; 4 MB + 128 KB where unknown). */
+function socketBytes(): number {
+  const third = (file: string, index: number, fallback: number) => {
+    try {
+      return Number(readFileSync(file, "utf8").trim().split(/\s+/)[index]) || fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  return third("/proc/sys/net/ipv4/tcp_wmem", 2, 4 * 1024 * 1024) + third("/proc/sys/net/ipv4/tcp_rmem", 1, 128 * 1024);
+}
+
+/** How many of bigStroke's strokes make more than `bytes`. */
+const strokesOver = (bytes: number) => Math.ceil(bytes / Buffer.byteLength(JSON.stringify(bigStroke("c000")))) + 1;
+
+/**
+ * Sends a command, waiting out the party's command budget (200 per 10 s) when a run of strokes
+ * spends it: the 429 says when to come back.
+ */
+async function withinBudget(send: () => Promise<Response>): Promise<Response> {
+  for (;;) {
+    const res = await send();
+    if (res.status !== 429) return res;
+    await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get("retry-after") ?? "1") * 1000));
+  }
 }
 
 const entryBytes = (entries: readonly RecordedEntry[]) => entries.reduce((sum, e) => sum + Buffer.byteLength(JSON.stringify(e)) + 1, 0);
@@ -183,11 +211,16 @@ describe("concurrent timeline reads", () => {
 
   test("a read past VP_RECORDING_READS_MAX at once is refused with 503 and Retry-After until the one in progress is sent", async () => {
     const { host, partyId, recordingId, ok } = await recordingParty();
-    // ~4 MB, one page streamed in 256 KB chunks: more than the sockets between a reader that stops reading and the server hold.
-    for (let i = 0; i < 150; i += 1) await ok(await command(live.baseUrl, partyId, host, { type: "draw.stroke", stroke: bigStroke(`c${i}`) }));
-    await ok(await command(live.baseUrl, partyId, host, { type: "recording.stop" }));
+    // One page, streamed in 256 KB chunks, larger than what the sockets between a reader that stops
+    // reading and the server can hold: the reader's receive buffer stays at its first size when nothing
+    // is read, but the server's send buffer grows up to tcp_wmem's maximum (4 MB here), and ~4.8 MB once
+    // fitted in the run that found it (the server finished sending and gave the slot back). So the page
+    // exceeds that maximum and the receive buffer's first size by 2 MB.
+    const strokes = strokesOver(socketBytes() + 2 * 1024 * 1024);
+    for (let i = 0; i < strokes; i += 1) await ok(await withinBudget(() => command(live.baseUrl, partyId, host, { type: "draw.stroke", stroke: bigStroke(`c${i}`) })));
+    await ok(await withinBudget(() => command(live.baseUrl, partyId, host, { type: "recording.stop" })));
     const recording = await readyRecording(recordingId, host);
-    expect(recording.entry_count).toBe(150);
+    expect(recording.entry_count).toBe(strokes);
     expect((await api(live.baseUrl, "PATCH", `/api/v1/recordings/${recordingId}`, host, { privacy: "public" })).status).toBe(200);
     const path = `/api/v1/recordings/${recordingId}/timeline`;
 
