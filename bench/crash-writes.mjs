@@ -26,7 +26,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fakeAddress, freePort, HOST, killAll, parseArgs, printTable, request, ROOT, sleep, spawnNode, stopChild, waitFor, setupEnv } from "./lib/common.mjs";
+import { fakeAddress, freePort, killAll, parseArgs, printTable, request, sleep, stopChild, waitFor, setupEnv, startViewParty } from "./lib/common.mjs";
 
 const opts = parseArgs({ setups: "embedded,postgres-redis", cycles: 2, writers: 20, killAfter: 6000 });
 /** Chat messages a cycle sends at most (the snapshot's chat history, lib/sync/limits.ts CHAT_HISTORY). */
@@ -34,30 +34,12 @@ const CHAT_PER_CYCLE = 50;
 const SCHEDULED_PARTIES = 10;
 const FUTURE = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
 
-/** Starts the app on `dataDir` with `env`; resolves with { baseUrl, child }. */
-async function startApp(dataDir, port, env) {
-  const child = spawnNode(path.join(ROOT, "scripts/server.mjs"), {
-    label: "viewparty",
-    env: {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      HOST,
-      VP_DATA_DIR: dataDir,
-      VP_SEED_DEMO: "0",
-      VP_TRUST_PROXY: "1",
-      VP_RESOLVE_SHORT_LINKS: "0",
-      VP_HOST_GRACE_MS: "600000",
-      VP_PARTY_END_AFTER_MS: "3600000",
-      BETTER_AUTH_URL: `http://localhost:${port}`,
-      ...env,
-    },
-  });
-  const baseUrl = `http://${HOST}:${port}`;
-  // After a kill the embedded database's lock goes stale first (up to 15 s).
-  await waitFor(async () => (await request(baseUrl, "GET", "/api/v1/health")).status === 200, 180_000, child);
-  return { baseUrl, child };
-}
+/**
+ * Starts the app on `dataDir` and `port` (the same after every kill -9) with `env`. After a kill the
+ * embedded database's lock goes stale first (up to 15 s), within the 180 s allowed.
+ */
+const startApp = (dataDir, port, env) =>
+  startViewParty({ dataDir, port, readyTimeoutMs: 180_000, env: { VP_RESOLVE_SHORT_LINKS: "0", VP_HOST_GRACE_MS: "600000", VP_PARTY_END_AFTER_MS: "3600000", ...env } });
 
 async function signUp(baseUrl, port, name, n) {
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {

@@ -174,14 +174,19 @@ export async function setupEnv(setup, name) {
   };
 }
 
-/** Starts the built ViewParty app (scripts/server.mjs) with a fresh temporary data directory. */
-export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 300_000, root = ROOT } = {}) {
+/**
+ * Starts the built ViewParty app (scripts/server.mjs) with a fresh temporary data directory, or on
+ * `dataDir` and `port` when given (a bench that restarts one app keeps both; the directory is then
+ * the caller's, not removed on stop).
+ */
+export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs = 300_000, root = ROOT, dataDir: ownDataDir, port: ownPort } = {}) {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No build found in " + root + ": run `npm run build` first.");
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vp-bench-"));
-  tempDirs.add(dataDir);
+  const port = ownPort ?? (await freePort());
+  const dataDir = ownDataDir ?? mkdtempSync(path.join(tmpdir(), "vp-bench-"));
+  const removeDataDir = () => ownDataDir === undefined && rmSync(dataDir, { recursive: true, force: true });
+  if (ownDataDir === undefined) tempDirs.add(dataDir);
   // `root`: another checkout's build (a benchmark's baseline), served by that checkout's own server script.
   const child = spawnNode(path.join(root, "scripts/server.mjs"), {
     cwd: root,
@@ -207,7 +212,7 @@ export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs =
     await waitFor(async () => (await request(baseUrl, "GET", "/api/v1/health")).status === 200, readyTimeoutMs, child);
   } catch (error) {
     await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw error;
   }
   return {
@@ -217,7 +222,7 @@ export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs =
     pid: child.pid,
     async stop() {
       await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
 }
