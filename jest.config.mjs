@@ -11,7 +11,7 @@ const config = {
     // WXT's storage publishes only an `import` export, which Jest's resolver does not take.
     "^@wxt-dev/storage$": "<rootDir>/node_modules/@wxt-dev/storage/dist/index.mjs",
     // The extension's storage runs on WXT's in-memory fake browser, as under WXT's Vitest plugin.
-    "^@wxt-dev/browser$": "<rootDir>/extension/src/testing/wxt-browser.ts",
+    "^@wxt-dev/browser$": "<rootDir>/tests/support/extension/wxt-browser.ts",
   },
   testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)", "<rootDir>/tests/integration/**/*.test.ts?(x)"],
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/extension/"],

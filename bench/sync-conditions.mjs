@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The sync engine under real-world conditions, simulated (lib/sync/sim/conditions.ts): for every
+ * The sync engine under real-world conditions, simulated (tests/support/sync-sim/conditions.ts): for every
  * condition, the median over seeds of each figure next to its target, and how the seeds spread
  * (p95 / p99 / max over seeds: one bad run in twenty shows there, not in the median). A condition whose
  * target holds for every seed (`targetOver: "max"`) is judged on the max. Simulated time: the figures do
@@ -14,7 +14,7 @@ import { parseArgs } from "./lib/common.mjs";
 
 const opts = parseArgs({ seeds: 6, pongStamp: "network", only: "" });
 
-const { CONDITIONS, figuresAt } = await tsImport("../lib/sync/sim/conditions.ts", import.meta.url);
+const { CONDITIONS, figuresAt } = await tsImport("../tests/support/sync-sim/conditions.ts", import.meta.url);
 
 const seeds = Array.from({ length: opts.seeds }, (_, i) => i + 1);
 const seedText = seeds.length > 10 ? `1–${seeds.length}` : seeds.join(",");

@@ -7,7 +7,7 @@
  * player drives, like any host's player.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "@/components/watch-room/room-player";
 import { formatTime } from "@/lib/watch-room/format-time";
 import { useRecordingTimeline } from "@/lib/api/use-recordings";

@@ -1,5 +1,5 @@
 /** The poll as it stood at the replay's moment: question, status, tallies and the winner. */
-import { pollQuestion, pollStatusText } from "@/extension/src/overlay/poll-text";
+import { pollQuestion, pollStatusText } from "@/lib/party-client/poll-text";
 import type { Poll } from "@/lib/sync";
 
 export function ReplayPoll({ poll }: { poll: Poll | null }) {

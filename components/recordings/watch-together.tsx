@@ -7,7 +7,7 @@
  */
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { linkClass } from "@/components/parties/styles";
 import { sessionRoomToken } from "@/components/watch-room/room-access";
 import type { RoomMedia } from "@/components/watch-room/room-player";

@@ -3,7 +3,7 @@
  * A guest's own sync controls: "Sync now" (put my player on the host's position at once) and my
  * offset from the host (for a setup of my own, e.g. a TV behind a capture card), kept on this device.
  */
-import { VIEWER_OFFSET_STEP_MS, viewerOffsetText } from "@/extension/src/overlay/status-text";
+import { VIEWER_OFFSET_STEP_MS, viewerOffsetText } from "@/lib/party-client/status-text";
 import { VIEWER_OFFSET_MAX_MS } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 

@@ -5,7 +5,7 @@
  * extension. Guests have no controls: their player follows the host.
  */
 import { useState } from "react";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";

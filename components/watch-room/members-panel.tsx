@@ -4,7 +4,7 @@
  * (host first, then by arrival); the rest are counted ("and N more"). The host's actions on members
  * are in the host panel (member-moderation.tsx), not here: this is the list everyone reads.
  */
-import { membersText } from "@/extension/src/overlay/status-text";
+import { membersText } from "@/lib/party-client/status-text";
 import type { RosterMember } from "@/lib/sync";
 import { Badge } from "@/components/ui/card";
 

@@ -6,7 +6,7 @@
  * wrapper steps aside and the player has the full width as before.
  */
 import type { ReactNode } from "react";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
 import { formatTime } from "@/lib/watch-room/format-time";
 

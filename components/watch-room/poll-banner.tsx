@@ -5,7 +5,7 @@
  * the viewer to it; "See poll" once they voted, on a tie, or where they may not vote (a guest in an
  * accounts-only poll).
  */
-import { pollQuestion } from "@/extension/src/overlay/poll-text";
+import { pollQuestion } from "@/lib/party-client/poll-text";
 import { isUnresolved, type Poll } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 

@@ -7,7 +7,7 @@
  * the host panel, loaded when the host opens it.
  */
 import { useEffect, useState } from "react";
-import { formatCountdown, pollQuestion, pollStatusText } from "@/extension/src/overlay/poll-text";
+import { formatCountdown, pollQuestion, pollStatusText } from "@/lib/party-client/poll-text";
 import { GUEST_VOTES_TEXT, isUnresolved, mayVoteIn, PROTOCOL_VERSION, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 

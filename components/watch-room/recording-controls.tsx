@@ -7,7 +7,7 @@
  */
 import Link from "next/link";
 import { useState } from "react";
-import { ApiClient } from "@/extension/src/background/api-client";
+import { ApiClient } from "@/lib/party-client/api-client";
 import { linkClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, type RecordingCommand, type RecordingState } from "@/lib/sync";
 import { Button } from "@/components/ui/button";

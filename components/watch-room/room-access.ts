@@ -3,7 +3,7 @@
  * Who the watch room connects as: the site's stored bearer (`jwt`), else a bearer for the signed-in
  * cookie session, else a guest identity (a username; kept for this tab in sessionStorage).
  */
-import { ApiClient } from "@/extension/src/background/api-client";
+import { ApiClient } from "@/lib/party-client/api-client";
 import { exchangeCurrentSession } from "@/lib/auth/session-exchange";
 import { STORAGE_KEYS } from "@/lib/constants";
 

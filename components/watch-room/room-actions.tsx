@@ -7,7 +7,7 @@
  */
 import dynamic from "next/dynamic";
 import { useEffect, useId, useState } from "react";
-import { ApiClient } from "@/extension/src/background/api-client";
+import { ApiClient } from "@/lib/party-client/api-client";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { COPY_CONFIRMATION_MS } from "@/lib/constants";

@@ -6,7 +6,7 @@
  */
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { ApiClient } from "@/extension/src/background/api-client";
+import { ApiClient } from "@/lib/party-client/api-client";
 import { buttonVariants } from "@/components/ui/button";
 import { BROWSE_PARTIES_PATH, PARTY_ENDED_BY_YOU_TEXT, PARTY_ENDED_TEXT, PARTY_ENDED_TITLE, START_ROOM_LABEL, START_ROOM_PATH, YOU_LEFT_TITLE } from "@/lib/watch-room/room-texts";
 

@@ -6,7 +6,7 @@
  * and offers "Tap for sound"; it shows the host's drawing over the video.
  */
 import { useEffect, useRef, useState } from "react";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import type { EmbedPlayers } from "@/lib/media/embed-players";
 import type { Stroke } from "@/lib/sync";
 import { loadYouTubeApi } from "@/lib/watch-room/load-youtube-api";

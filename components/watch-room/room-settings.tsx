@@ -3,7 +3,7 @@
  * The host's room settings, in the host panel: chat slow mode, locking the room, and the policies the
  * whole party follows (wait for whoever buffers, pause for ads, votes from the streamer's Twitch chat).
  */
-import { AD_WAIT_TEXT } from "@/extension/src/overlay/status-text";
+import { AD_WAIT_TEXT } from "@/lib/party-client/status-text";
 import { Select } from "@/components/ui/field";
 
 const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120, 300] as const;

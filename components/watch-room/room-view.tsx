@@ -8,9 +8,9 @@
  */
 import dynamic from "next/dynamic";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
-import { connectionBadge, hostBufferingText, partyAdsText, syncStatusText } from "@/extension/src/overlay/status-text";
-import { ApiClient } from "@/extension/src/background/api-client";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
+import { connectionBadge, hostBufferingText, partyAdsText, syncStatusText } from "@/lib/party-client/status-text";
+import { ApiClient } from "@/lib/party-client/api-client";
 import { autoplays, emptyModeration, isUnresolved, mayVoteIn, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
@@ -18,7 +18,7 @@ import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { useLastRecording } from "@/lib/watch-room/use-last-recording";
 import { usePlayerTitle } from "@/lib/watch-room/use-player-title";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
-import { pollQuestion } from "@/extension/src/overlay/poll-text";
+import { pollQuestion } from "@/lib/party-client/poll-text";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
 import { useConfirm } from "@/components/ui/confirm-dialog";

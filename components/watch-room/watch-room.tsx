@@ -6,7 +6,7 @@
  */
 import dynamic from "next/dynamic";
 import { useActionState, useEffect, useId, useState } from "react";
-import { ApiClient, ApiRequestError } from "@/extension/src/background/api-client";
+import { ApiClient, ApiRequestError } from "@/lib/party-client/api-client";
 import { ApiClientError } from "@/lib/api/client";
 import { JoinPartyButton } from "@/components/parties/join-party-button";
 import { Input, invalidFieldProps } from "@/components/ui/field";
@@ -19,7 +19,7 @@ import { isRoomPlayable, playableMedia } from "@/lib/watch-room/media-key";
 import { forgetRoomToken, guestRoomToken, sessionRoomToken, storedRoomToken } from "./room-access";
 import type { PlayerUrls } from "./room-player";
 import { PRIVATE_ROOM_HINT } from "@/lib/watch-room/room-texts";
-import { RECONNECTING } from "@/extension/src/overlay/status-text";
+import { RECONNECTING } from "@/lib/party-client/status-text";
 import { RoomExitLinks } from "./room-exit-links";
 import { RoomView } from "./room-view";
 

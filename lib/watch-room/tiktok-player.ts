@@ -11,7 +11,7 @@
  * a TikTok item follows play, pause and seeks (drift beyond the engine's seek threshold), not the
  * engine's fine rate corrections nor a host's speed change.
  */
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 
 export const TIKTOK_STATE = { INIT: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3 } as const;
 const MARK = "x-tiktok-player";

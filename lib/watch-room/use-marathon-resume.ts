@@ -6,7 +6,7 @@
  * still stopped at the end (a host who played or sought since is not overruled).
  */
 import { useCallback, useEffect, useRef } from "react";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { autoplays, PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
 import { playableMedia } from "./media-key";
 

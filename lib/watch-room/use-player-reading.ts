@@ -1,7 +1,7 @@
 "use client";
 /** The room's player as controls show it: position, paused, rate, duration and sound, read on its events and twice a second. */
 import { useEffect, useState } from "react";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 
 export interface PlayerDisplay {
   time: number;

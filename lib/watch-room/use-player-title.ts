@@ -6,8 +6,8 @@
  * A title someone typed is never replaced. TikTok's player does not tell its title: it keeps its name.
  */
 import { useEffect, useRef } from "react";
-import { ApiClient } from "@/extension/src/background/api-client";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import { ApiClient } from "@/lib/party-client/api-client";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { playableMedia } from "./media-key";
 import { untitledMediaTitle } from "./room-texts";
 import type { YouTubeControl } from "./youtube-player";

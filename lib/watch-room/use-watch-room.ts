@@ -6,10 +6,10 @@
  * wired to a player), with the room's embedded player as the SyncPlayer.
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
-import { ApiClient } from "@/extension/src/background/api-client";
-import { PartyConnection, statusNote } from "@/extension/src/background/party-connection";
-import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import { ApiClient } from "@/lib/party-client/api-client";
+import { PartyConnection, statusNote } from "@/lib/party-client/party-connection";
+import { SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import type { ClientCommand, ServerEvent } from "@/lib/sync";
 import { roomMediaKey } from "./media-key";
 import { STORAGE_KEYS } from "@/lib/constants";

@@ -8,7 +8,7 @@
  * play follows our own play/pause calls and the states the player reports (a viewer may use the
  * player's own controls too).
  */
-import type { SyncPlayer } from "@/extension/src/adapters/types";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
 
 export const YT_STATE = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 } as const;
 

@@ -14,11 +14,11 @@
  * Reads JSON lines on stdin: {"op":"play"} | {"op":"seek","position"} | {"op":"chat","text"} | {"op":"exit"}.
  */
 import { createInterface } from "node:readline";
-import { ApiClient } from "@/extension/src/background/api-client";
-import { PartyConnection } from "@/extension/src/background/party-connection";
-import type { SyncPlayer } from "@/extension/src/adapters/types";
-import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
-import { connectionBadge } from "@/extension/src/overlay/status-text";
+import { ApiClient } from "@/lib/party-client/api-client";
+import { PartyConnection } from "@/lib/party-client/party-connection";
+import type { SyncPlayer } from "@/lib/party-client/sync-player";
+import { SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
+import { connectionBadge } from "@/lib/party-client/status-text";
 import { roomMediaKey } from "@/lib/watch-room/media-key";
 
 const env = (name: string): string => {

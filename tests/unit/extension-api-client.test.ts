@@ -1,5 +1,5 @@
 /** The extension's API client: a server that hangs past the health check's timeout counts as unreachable; a caller's own abort stays an abort. */
-import { ApiClient, ServerUnreachableError, type FetchLike } from "@/extension/src/background/api-client";
+import { ApiClient, ServerUnreachableError, type FetchLike } from "@/lib/party-client/api-client";
 
 /** A server that accepts the connection and never answers (the request ends only when aborted). */
 const hanging: FetchLike = (_url, init) =>

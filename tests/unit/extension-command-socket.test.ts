@@ -3,10 +3,10 @@
  * POST's, unknown fates as ServerUnreachableError, final refusals, giving up on a server without the
  * endpoint, and reconnecting with backoff. A fake WebSocket plays the server; time is moved by hand.
  */
-import { ApiRequestError, ServerUnreachableError } from "@/extension/src/background/api-client";
-import { CommandSocket, webSocketUrl, type CommandSocketOptions } from "@/extension/src/background/command-socket";
-import { fakeWebSockets, type FakeWebSocket } from "@/extension/src/testing/fake-web-socket";
-import { ManualTimers } from "@/extension/src/testing/manual-timers";
+import { ApiRequestError, ServerUnreachableError } from "@/lib/party-client/api-client";
+import { CommandSocket, webSocketUrl, type CommandSocketOptions } from "@/lib/party-client/command-socket";
+import { fakeWebSockets, type FakeWebSocket } from "@/tests/support/extension/fake-web-socket";
+import { ManualTimers } from "@/tests/support/extension/manual-timers";
 import { API_DEFAULT_ERROR } from "@/lib/constants";
 
 const BASE = "http://vp.test";

@@ -1,6 +1,6 @@
 /** The typed message map's transport: answers, errors and foreign messages. */
 import { handleRequests, sendRequest, sendTabRequest } from "@/extension/src/messaging/messenger";
-import { fakeExtension } from "@/extension/src/testing/fake-extension";
+import { fakeExtension } from "@/tests/support/extension/fake-extension";
 import { fakeBrowser } from "wxt/testing/fake-browser";
 
 type TestProtocol = {

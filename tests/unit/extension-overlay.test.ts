@@ -4,9 +4,9 @@
  * "Reconnecting..." and the sync status; chat as text; draw tools for the host only; keys typed in
  * the overlay never reach the page's shortcuts.
  */
-import type { PartyViewModel } from "@/extension/src/content/sync-session";
+import type { PartyViewModel } from "@/lib/party-client/sync-session";
 import { Overlay } from "@/extension/src/overlay/overlay";
-import { adsText, bufferingText, connectionBadge, partyAdsText, syncStatusText, viewerOffsetText } from "@/extension/src/overlay/status-text";
+import { adsText, bufferingText, connectionBadge, partyAdsText, syncStatusText, viewerOffsetText } from "@/lib/party-client/status-text";
 
 const party = {
   id: "p1",

@@ -2,11 +2,11 @@
  * The background's party connection: SSE over fetch, resume with Last-Event-ID, fatal errors,
  * commands by POST or over the command socket (a fake WebSocket plays the server's end).
  */
-import { ApiClient, ServerUnreachableError } from "@/extension/src/background/api-client";
-import { PartyConnection, statusNote, type ConnectionStatus } from "@/extension/src/background/party-connection";
-import { FakeApiServer } from "@/extension/src/testing/fake-api-server";
-import { fakeWebSockets } from "@/extension/src/testing/fake-web-socket";
-import { ManualTimers } from "@/extension/src/testing/manual-timers";
+import { ApiClient, ServerUnreachableError } from "@/lib/party-client/api-client";
+import { PartyConnection, statusNote, type ConnectionStatus } from "@/lib/party-client/party-connection";
+import { FakeApiServer } from "@/tests/support/extension/fake-api-server";
+import { fakeWebSockets } from "@/tests/support/extension/fake-web-socket";
+import { ManualTimers } from "@/tests/support/extension/manual-timers";
 import { PROTOCOL_VERSION, type ServerEvent } from "@/lib/sync";
 
 const BASE = "http://vp.test";

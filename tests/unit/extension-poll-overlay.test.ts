@@ -3,9 +3,9 @@
  * Polls in the extension: the session keeps the party's poll and your vote (from the snapshot, live
  * `poll` events and your own vote), and the overlay shows it compactly and takes votes.
  */
-import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
+import { SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
 import { Overlay } from "@/extension/src/overlay/overlay";
-import { pollStatusText } from "@/extension/src/overlay/poll-text";
+import { pollStatusText } from "@/lib/party-client/poll-text";
 import { PROTOCOL_VERSION, type Poll, type SnapshotEvent } from "@/lib/sync";
 import type { PartyCommand } from "@/extension/src/messaging/protocol";
 

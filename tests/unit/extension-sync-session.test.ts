@@ -4,8 +4,8 @@
  * party's media once, a host's own playback and media changes become commands, and the overlay
  * model follows chat, drawing and presence. Time, timers, the network and the player are simulated.
  */
-import type { PlayerControl } from "@/extension/src/adapters/types";
-import { AUTOPLAY_NOTICE, SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
+import type { PlayerControl } from "@/lib/party-client/sync-player";
+import { AUTOPLAY_NOTICE, SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
 import { DRAWING_MAX_POINTS, PROTOCOL_VERSION, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent, type SnapshotEvent } from "@/lib/sync";
 import type { PartyCommand } from "@/extension/src/messaging/protocol";
 

@@ -6,7 +6,7 @@
  */
 import { loggedEvent, type LoggedServerEvent } from "@/lib/server/realtime/bus";
 import { Room } from "@/lib/server/realtime/room";
-import { SyncSession, type PartyViewModel } from "@/extension/src/content/sync-session";
+import { SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
 import {
   CHAT_HISTORY,
   emptyQueue,

@@ -1,11 +1,11 @@
 /**
  * The replay's player follows the recording: a simulated player (seek latency, landing error, play
- * latency, clock error: lib/sync/sim) driven by ReplayDriver stays on `stateAt` of the replay clock
+ * latency, clock error: tests/support/sync-sim) driven by ReplayDriver stays on `stateAt` of the replay clock
  * through recorded seeks and pauses, after a jump, and at 2× speed.
  */
-import { createRng } from "@/lib/sync/sim/rng";
-import { randomPlayerProfile, SimPlayer } from "@/lib/sync/sim/player";
-import { Scheduler } from "@/lib/sync/sim/scheduler";
+import { createRng } from "@/tests/support/sync-sim/rng";
+import { randomPlayerProfile, SimPlayer } from "@/tests/support/sync-sim/player";
+import { Scheduler } from "@/tests/support/sync-sim/scheduler";
 import { stateAt, type RecordingTimeline } from "@/lib/sync";
 import { ReplayDriver, type ReplayAnchor } from "@/lib/watch-room/replay-driver";
 

@@ -1,5 +1,5 @@
 import { ClockEstimator, DEFAULT_CLOCK_CONFIG, measureSample, type ClockConfig } from "@/lib/sync";
-import { createRng, type Rng } from "@/lib/sync/sim/rng";
+import { createRng, type Rng } from "@/tests/support/sync-sim/rng";
 
 /** One NTP-style exchange over a path with the given one-way delays; the server is `offset` ahead. */
 function exchange(t0: number, offset: number, up: number, down: number) {

@@ -1,10 +1,10 @@
 /**
- * The sync engine under conditions real viewers have (lib/sync/sim/conditions.ts): busy pages, slow
+ * The sync engine under conditions real viewers have (tests/support/sync-sim/conditions.ts): busy pages, slow
  * and failing networks, biased clocks and players. Each target is the median over six seeds of a
  * 5-guest party, in simulated time. `node bench/sync-conditions.mjs` prints every figure.
  */
-import { CONDITIONS, hostBuffers, medianFigures, type ConditionFigures } from "@/lib/sync/sim/conditions";
-import { percentile, playingParty } from "@/lib/sync/sim/scenarios";
+import { CONDITIONS, hostBuffers, medianFigures, type ConditionFigures } from "@/tests/support/sync-sim/conditions";
+import { percentile, playingParty } from "@/tests/support/sync-sim/scenarios";
 
 const SEEDS = [1, 2, 3, 4, 5, 6];
 

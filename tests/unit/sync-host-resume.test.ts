@@ -1,14 +1,14 @@
 /**
  * A host who comes back to a running party (a page reload, a host who left and returns) brings a player
- * that restarted at 0:00, paused. Simulated (lib/sync/sim: the real SyncClient on every side, jittered
+ * that restarted at 0:00, paused. Simulated (tests/support/sync-sim: the real SyncClient on every side, jittered
  * network, skewed clocks, players with seek and play latency): the returning host adopts the party's
  * state before it reports anything, so the party never goes back to 0:00 or pauses; a fresh party still
  * starts from the host's player; and once adopted, the host's own actions are reported as usual.
  */
 import { expectedPosition } from "@/lib/sync/playback-model";
 import type { ClientCommand } from "@/lib/sync/protocol";
-import { SimParty } from "@/lib/sync/sim/party";
-import { playingParty } from "@/lib/sync/sim/scenarios";
+import { SimParty } from "@/tests/support/sync-sim/party";
+import { playingParty } from "@/tests/support/sync-sim/scenarios";
 
 const SEEDS = [1, 2, 3];
 

@@ -24,7 +24,7 @@ describe("lib/sync purity", () => {
   const sources = files(root);
 
   it("finds the engine's sources", () => {
-    expect(sources.map((f) => relative(root, f))).toEqual(expect.arrayContaining(["index.ts", "drift-controller.ts", "sim/party.ts"]));
+    expect(sources.map((f) => relative(root, f))).toEqual(expect.arrayContaining(["index.ts", "drift-controller.ts", "sync-client.ts"]));
   });
 
   it.each(sources.map((f) => [relative(root, f), f]))("%s uses no runtime-specific global", (_name, file) => {

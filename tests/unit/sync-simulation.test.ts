@@ -1,16 +1,16 @@
 /**
- * The sync engine's acceptance figures, measured in a deterministic simulation (lib/sync/sim): a server
+ * The sync engine's acceptance figures, measured in a deterministic simulation (tests/support/sync-sim): a server
  * applying host commands, a host and guests running the real SyncClient over 20–80 ms jittered one-way
  * delays with ±30 ms clock skew, and simulated players with 50–300 ms seek latency, ±20 ms landing
  * error, 0.01 rate steps with lag, play latency and ppm clock error.
  *
  * `SYNC_SIM_REPORT=1 npx jest tests/unit/sync-simulation` prints the figures as a table.
  */
-import { playingParty, hostSeek, lateJoin, steadyState, streamerMode, type Recorder } from "@/lib/sync/sim/scenarios";
-import type { SimParticipant, SimParty } from "@/lib/sync/sim/party";
-import { SimPlayer, randomPlayerProfile, type SimPlayerProfile } from "@/lib/sync/sim/player";
-import { createRng } from "@/lib/sync/sim/rng";
-import { Scheduler } from "@/lib/sync/sim/scheduler";
+import { playingParty, hostSeek, lateJoin, steadyState, streamerMode, type Recorder } from "@/tests/support/sync-sim/scenarios";
+import type { SimParticipant, SimParty } from "@/tests/support/sync-sim/party";
+import { SimPlayer, randomPlayerProfile, type SimPlayerProfile } from "@/tests/support/sync-sim/player";
+import { createRng } from "@/tests/support/sync-sim/rng";
+import { Scheduler } from "@/tests/support/sync-sim/scheduler";
 
 const SEEDS = [1, 2, 3, 4, 5, 6];
 /** Behaviour checks are cheaper to read than to run: fewer seeds. */

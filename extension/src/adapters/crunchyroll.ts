@@ -4,7 +4,7 @@
  * while the media identity comes from the tab's URL (the frame's own URL names no episode).
  */
 import { allVideos, cleanTitle, onDomain, pickMainVideo, text } from "./dom";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 export const crunchyrollAdapter: SiteAdapter = {

@@ -1,6 +1,6 @@
 /** Disney+: the media client's element, inside the `disney-web-player` custom element (shadow DOM). */
 import { allVideos, cleanTitle, onDomain, pickMainVideo, text } from "./dom";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 export const disneyAdapter: SiteAdapter = {

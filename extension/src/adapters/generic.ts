@@ -1,6 +1,6 @@
 /** The fallback for any page with an HTML5 `<video>`: the largest visible one, driven directly. */
 import { allVideos, metaContent, pickMainVideo } from "./dom";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 export const genericAdapter: SiteAdapter = {

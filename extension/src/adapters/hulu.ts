@@ -3,7 +3,7 @@
  * plays or its container is shown; the content element waits meanwhile.
  */
 import { allVideos, cleanTitle, isShown, onDomain, pickMainVideo, text } from "./dom";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 export const huluAdapter: SiteAdapter = {

@@ -2,4 +2,4 @@
 export { adapterForHost, adapterForUrl, mediaKeyOf, SITE_ADAPTERS } from "./registry";
 export { genericAdapter } from "./generic";
 export { installNetflixBridge, NETFLIX_COMMAND_EVENT } from "./netflix";
-export type { AdapterEnv, PlayerControl, SiteAdapter } from "./types";
+export type { AdapterEnv, PlayerControl, SiteAdapter } from "../../../lib/party-client/sync-player";

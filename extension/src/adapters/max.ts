@@ -7,7 +7,7 @@
  * is the offset (a jump of more than 1.5 s means a new period: start over).
  */
 import { allVideos, cleanTitle, isShown, onDomain, pickMainVideo, text } from "./dom";
-import type { PlayerControl, SiteAdapter } from "./types";
+import type { PlayerControl, SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 const SCRUBBER = '[data-testid="player-ux-scrubber"], [role="slider"][aria-label="Seek"]';

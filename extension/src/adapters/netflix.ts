@@ -5,7 +5,7 @@
  * the calls this adapter asks for with a DOM event.
  */
 import { allVideos, cleanTitle, onDomain, pickMainVideo, text } from "./dom";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 /** DOM event the isolated content script dispatches; detail is a JSON string (crosses worlds as is). */

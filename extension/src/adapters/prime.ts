@@ -5,7 +5,7 @@
  * player shows its ad countdown ("Ad 0:15", "Your program resumes in 0:15").
  */
 import { allVideos, cleanTitle, isShown, onDomain, pickMainVideo, text, visibleArea } from "./dom";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 const PLAYER = "#dv-web-player, .webPlayerSDKContainer, .webPlayerContainer";

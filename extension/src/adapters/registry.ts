@@ -7,7 +7,7 @@ import { maxAdapter } from "./max";
 import { netflixAdapter } from "./netflix";
 import { primeAdapter } from "./prime";
 import { twitchAdapter } from "./twitch";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { youtubeAdapter } from "./youtube";
 
 export const SITE_ADAPTERS: readonly SiteAdapter[] = [

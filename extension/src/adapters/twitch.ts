@@ -1,6 +1,6 @@
 /** Twitch: VODs (/videos/{id}) are synced fully; live channels follow play and pause only. */
 import { allVideos, cleanTitle, onDomain, pickMainVideo, text } from "./dom";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 /** First path segments that are Twitch pages, not channels. */

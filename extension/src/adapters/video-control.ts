@@ -7,7 +7,7 @@
  * as its horizon): absent for a live stream (every viewer has its own live edge), during an ad or a
  * seek, and when no range holds the playhead.
  */
-import type { PlayerControl } from "./types";
+import type { PlayerControl } from "../../../lib/party-client/sync-player";
 
 const CHANGE_EVENTS = ["seeked", "seeking", "playing", "play", "pause", "ratechange", "waiting", "stalled", "loadedmetadata", "emptied", "ended"] as const;
 const HAVE_METADATA = 1;

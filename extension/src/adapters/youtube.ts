@@ -5,7 +5,7 @@
  */
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { allVideos, cleanTitle, metaContent, onDomain, pickMainVideo, text } from "./dom";
-import type { SiteAdapter } from "./types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 import { VideoControl } from "./video-control";
 
 /**

@@ -1,7 +1,7 @@
 /** What every job of the background works with: the browser, the stored records and the API of the chosen server. */
 import type { ExtensionApi } from "../platform/extension-api";
 import type { ExtensionStore } from "../storage/extension-store";
-import type { ApiClient } from "./api-client";
+import type { ApiClient } from "../../../lib/party-client/api-client";
 
 export interface BackgroundContext {
   ext: ExtensionApi;

@@ -14,7 +14,7 @@ import type { ExtensionApi } from "../platform/extension-api";
 import { ExtensionStore } from "../storage/extension-store";
 import { importOriginalExtension } from "../storage/import-original-extension";
 import { Account } from "./account";
-import { ApiClient, type FetchLike } from "./api-client";
+import { ApiClient, type FetchLike } from "../../../lib/party-client/api-client";
 import type { BackgroundContext } from "./background-context";
 import { PartyMembership } from "./party-membership";
 import { PartyTabs } from "./party-tabs";

@@ -2,7 +2,7 @@
 import { sendTabRequest } from "../messaging/messenger";
 import type { ContentProtocol, PartyView, StartPartyRequest } from "../messaging/protocol";
 import { requireSession } from "./account";
-import { ApiRequestError } from "./api-client";
+import { ApiRequestError } from "../../../lib/party-client/api-client";
 import type { BackgroundContext } from "./background-context";
 import { openOrFocusTab } from "./open-or-focus-tab";
 import type { PartyTabs } from "./party-tabs";

@@ -9,7 +9,7 @@ import type { MessageSender, PortLike, TabInfo } from "../platform/extension-api
 import type { PartyBinding } from "../storage/schema";
 import type { BackgroundContext } from "./background-context";
 import { messageOf } from "./errors";
-import { PartyConnection, statusNote } from "./party-connection";
+import { PartyConnection, statusNote } from "../../../lib/party-client/party-connection";
 
 interface Attached {
   port: PortLike;

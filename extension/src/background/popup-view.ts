@@ -7,7 +7,7 @@ import { sendTabRequest } from "../messaging/messenger";
 import type { ContentProtocol, PartyView, PopupView } from "../messaging/protocol";
 import type { TabInfo } from "../platform/extension-api";
 import type { Session } from "../storage/schema";
-import { ApiRequestError, type ApiClient } from "./api-client";
+import { ApiRequestError, type ApiClient } from "../../../lib/party-client/api-client";
 import type { BackgroundContext } from "./background-context";
 import { messageOf } from "./errors";
 import { bindingFromDetail, partyView, sessionView } from "./party-view";

@@ -5,14 +5,14 @@
  * popup's probe ("can a party start here?").
  */
 import { adapterForHost, adapterForUrl } from "../adapters/registry";
-import type { PlayerControl, SiteAdapter } from "../adapters/types";
+import type { PlayerControl, SiteAdapter } from "../../../lib/party-client/sync-player";
 import { handleRequests, sendRequest } from "../messaging/messenger";
 import { PARTY_PORT, type BackgroundProtocol, type ContentProtocol, type PartyCommand, type PlayerAssignment, type PortToBackground, type PortToContent, type TabProbe } from "../messaging/protocol";
 import type { ContentExtensionApi, PortLike } from "../platform/extension-api";
 import { learnedPlayer, saveLearnedPlayer } from "../storage/learned-players";
 import { partyItem, viewerOffsetItem } from "../storage/storage-items";
 import { Overlay } from "../overlay/overlay";
-import { SyncSession } from "./sync-session";
+import { SyncSession } from "../../../lib/party-client/sync-session";
 import { waitForVideo } from "./wait-for-video";
 
 const VIDEO_WAIT_MS = 20_000;

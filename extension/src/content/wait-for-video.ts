@@ -1,5 +1,5 @@
 /** Resolves with the adapter's video once the page has one (players are often built after load). */
-import type { SiteAdapter } from "../adapters/types";
+import type { SiteAdapter } from "../../../lib/party-client/sync-player";
 
 export function waitForVideo(adapter: SiteAdapter, doc: Document, timeoutMs: number, signal?: AbortSignal): Promise<HTMLVideoElement | null> {
   const found = adapter.findVideo(doc);

@@ -4,11 +4,11 @@
  * between a player tab and the background.
  */
 import type { AuthTokenMessage, ExtensionResponseData } from "@/lib/extension-bridge/messages";
-import type { ClientCommand, ModerationCommand, PartyState, RecordingCommand, ServerEvent } from "@/lib/sync";
+import type { PartyState, ServerEvent } from "@/lib/sync";
+import type { ConnectionState, PartyCommand } from "@/lib/party-client/types";
 import type { PartyBinding, Session } from "../storage/schema";
 
-/** What a page may post to its party: the sync protocol's commands and the host's moderation and recording ones (one route takes them all). */
-export type PartyCommand = ClientCommand | ModerationCommand | RecordingCommand;
+export type { ConnectionState, PartyCommand };
 
 export const MESSAGE_CHANNEL = "viewparty";
 export const PARTY_PORT = "viewparty-party";
@@ -83,7 +83,6 @@ export type ResOf<P extends Protocol, K extends keyof P> = P[K]["res"];
 export type Envelope<P extends Protocol, K extends keyof P = keyof P> = { channel: typeof MESSAGE_CHANNEL; type: K; data: ReqOf<P, K> };
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
-export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
 
 /** Player tab → background, over the party port. */
 export type PortToBackground =

@@ -8,11 +8,11 @@
  */
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { recordingNotice, type ChatMessage, type Stroke } from "@/lib/sync";
-import type { PartyViewModel } from "../content/sync-session";
+import type { PartyViewModel } from "../../../lib/party-client/sync-session";
 import { drawStroke, newStrokeId, pictureRect, simplify, toRelative, type Rect } from "./geometry";
 import { OVERLAY_CSS } from "./overlay-styles";
 import { PollSection } from "./poll-section";
-import { AD_WAIT_TEXT, connectionBadge, hostBufferingText, membersText, partyAdsText, syncStatusText, VIEWER_OFFSET_STEP_MS, viewerOffsetText } from "./status-text";
+import { AD_WAIT_TEXT, connectionBadge, hostBufferingText, membersText, partyAdsText, syncStatusText, VIEWER_OFFSET_STEP_MS, viewerOffsetText } from "../../../lib/party-client/status-text";
 
 export interface OverlayHandlers {
   onChat(text: string): Promise<void>;

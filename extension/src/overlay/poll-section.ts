@@ -4,7 +4,7 @@
  * while the poll is open. Running the poll (open, close, pick, break) is done from the watch room.
  */
 import type { Poll } from "@/lib/sync";
-import { pollQuestion, pollStatusText } from "./poll-text";
+import { pollQuestion, pollStatusText } from "../../../lib/party-client/poll-text";
 
 export class PollSection {
   readonly element: HTMLElement;

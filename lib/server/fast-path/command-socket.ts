@@ -6,9 +6,9 @@ import "server-only";
  * clock). Downstream stays the SSE stream. An HTTP request per command paid for parsing a request,
  * building its objects, writing a response head and finishing it; on the socket a command costs a
  * frame each way. Served by the app's own server (scripts/server.mjs hands it its upgrades); `next
- * dev` offers no upgrade, and clients then go on posting (extension/src/background/command-socket.ts).
+ * dev` offers no upgrade, and clients then go on posting (lib/party-client/command-socket.ts).
  *
- * The contract (lib/sync/command-socket-protocol.ts; clients: extension/src/background/command-socket.ts,
+ * The contract (lib/sync/command-socket-protocol.ts; clients: lib/party-client/command-socket.ts,
  * used by the extension's background and the watch room through PartyConnection):
  * - first frame from the client: `{"type":"auth","token":"<bearer token>"}` (a guest token or an
  *   account's bearer; a browser cannot set headers on a WebSocket, and no cookie is read, so a page

@@ -6,7 +6,7 @@
  * open, message, close and error. The test plays the server: `open()`, `receive(frame)`,
  * `serverClose(code, reason)`, and `fail()` for an upgrade the server refused (error, then close 1006).
  */
-import type { WebSocketLike } from "../background/command-socket";
+import type { WebSocketLike } from "@/lib/party-client/command-socket";
 
 /** One shape for every event here: each listener reads only its own event's fields. */
 interface FakeEvent {

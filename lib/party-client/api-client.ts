@@ -10,7 +10,7 @@ import { apiErrorMessage } from "@/lib/api/error-message";
 import { createPartyInputSchema, currentPartySchema, guestTokenResponseSchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
 import { ownUserSchema } from "@/lib/schemas/user";
 import type { ModerationCommand, RecordingCommand } from "@/lib/sync";
-import type { PartyCommand } from "../messaging/protocol";
+import type { PartyCommand } from "./types";
 
 export class ApiRequestError extends Error {
   constructor(

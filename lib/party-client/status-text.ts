@@ -1,6 +1,6 @@
 /** What the overlay says about the connection and the sync (pure: unit-tested). */
 import { AD_WAIT_MAX_MS, BUFFERING_WAIT_MAX_MS, type MemberRef, type SyncStatus } from "@/lib/sync";
-import type { PartyViewModel } from "../content/sync-session";
+import type { PartyViewModel } from "./sync-session";
 
 export const RECONNECTING = "Reconnecting...";
 

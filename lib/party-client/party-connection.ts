@@ -12,7 +12,7 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { STREAM_WATCHDOG_MS } from "@/lib/constants";
 import { parseServerEvent, STREAM_UNAVAILABLE_EVENT, streamUnavailableSchema, type ServerEvent } from "@/lib/sync";
-import type { PartyCommand } from "../messaging/protocol";
+import type { PartyCommand } from "./types";
 import { ApiRequestError, ServerUnreachableError, errorMessage, retryAfterOf, type ApiClient } from "./api-client";
 import { CommandSocket, runtimeTimers, type Timers, type WebSocketConstructor } from "./command-socket";
 

@@ -11,7 +11,7 @@
  * Messages and ports clone their payloads, like the browser.
  */
 import { fakeBrowser } from "wxt/testing/fake-browser";
-import type { ContentExtensionApi, EventLike, ExtensionApi, MessageSender, PortLike } from "../platform/extension-api";
+import type { ContentExtensionApi, EventLike, ExtensionApi, MessageSender, PortLike } from "@/extension/src/platform/extension-api";
 
 type RuntimeListener = Parameters<ExtensionApi["runtime"]["onMessage"]["addListener"]>[0];
 type TabHandler = (message: unknown, frameId: number) => Promise<unknown>;

@@ -33,8 +33,8 @@ import {
   type SyncClientConfig,
   type SyncStatus,
 } from "@/lib/sync";
-import type { SyncPlayer } from "../adapters/types";
-import type { ConnectionState, PartyCommand } from "../messaging/protocol";
+import type { SyncPlayer } from "./sync-player";
+import type { ConnectionState, PartyCommand } from "./types";
 
 export const AUTOPLAY_NOTICE = "Your browser blocked playback: click play once so the video can follow the host.";
 

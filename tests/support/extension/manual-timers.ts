@@ -2,7 +2,7 @@
  * Timers that run only when a test moves time on (unit tests): the `timers` option of PartyConnection
  * and CommandSocket. `delays` shows what is scheduled, so a test can read a backoff without waiting.
  */
-import type { Timers } from "../background/command-socket";
+import type { Timers } from "@/lib/party-client/command-socket";
 
 export class ManualTimers implements Timers {
   now = 0;

@@ -3,8 +3,8 @@
  * and guests, each a real `SyncClient` with its own skewed clock, jittered network paths and a
  * simulated player. Every message crosses the real zod schemas. Deterministic for a given seed.
  */
-import { applyHostCommand, type PartyPlayback } from "../playback-model";
-import type { PlayerReading } from "../player";
+import { applyHostCommand, type PartyPlayback } from "@/lib/sync/playback-model";
+import type { PlayerReading } from "@/lib/sync/player";
 import {
   PROTOCOL_VERSION,
   isPlaybackCommand,
@@ -14,8 +14,8 @@ import {
   type PartyMeta,
   type Role,
   type ServerEvent,
-} from "../protocol";
-import { SyncClient, type SyncClientConfig } from "../sync-client";
+} from "@/lib/sync/protocol";
+import { SyncClient, type SyncClientConfig } from "@/lib/sync/sync-client";
 import { DEFAULT_LINK, SimLink, type LinkOptions } from "./network";
 import { SimPlayer, randomPlayerProfile, type SimPlayerProfile } from "./player";
 import { createRng, type Rng } from "./rng";

@@ -1,0 +1,7 @@
+/** The party client's own vocabulary, shared by the site's watch room and the extension. */
+import type { ClientCommand, ModerationCommand, RecordingCommand } from "@/lib/sync";
+
+/** What a page may post to its party: the sync protocol's commands and the host's moderation and recording ones (one route takes them all). */
+export type PartyCommand = ClientCommand | ModerationCommand | RecordingCommand;
+
+export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
