@@ -124,6 +124,18 @@ export interface DriftConfig {
   /** A guest playing on past a stalled host's frame pauses once this far ahead (ms) of it. */
   stallRunAheadMs: number;
   /**
+   * A slow player (a learned seek latency of `seekAlongsideMinMs` or more: DRM sites, 1.5–3 s) that is
+   * behind plays faster, by up to this fraction, instead of seeking again, when that makes the delay
+   * up sooner than a seek-and-hold would (and for at most `fastCatchUpMaxMs` behind): another seek takes
+   * seconds, lands ± its landing error and may land behind once more (three seeks in a row cost a
+   * guest ~9 s after a host's seek), while 0.5 s behind is made up in `fastCatchUpHorizonMs` at 1.7×.
+   * Jellyfin SyncPlay's SpeedToSync does the same (1 + delay / 1 s, for delays up to 3 s). Quick
+   * players keep the seek-and-hold (exact in a fraction of a second) and the gentle rate band.
+   */
+  fastCatchUpRateDelta: number;
+  fastCatchUpMaxMs: number;
+  fastCatchUpHorizonMs: number;
+  /**
    * Held on the host's horizon this long (ms) with no news (neither the host's stall nor a further
    * horizon): the horizon is stale, and we follow the state alone. Longer than the news of a stall
    * takes on a slow uplink (a 3 s POST), short enough that a stale horizon costs one pause.
@@ -160,6 +172,9 @@ export const DEFAULT_DRIFT_CONFIG: DriftConfig = {
   maxBias: 0.03,
   seekAlongsideMinMs: 800,
   stallRunAheadMs: 100,
+  fastCatchUpRateDelta: 1,
+  fastCatchUpMaxMs: 3000,
+  fastCatchUpHorizonMs: 700,
   horizonHoldMaxMs: 5000,
 };
 
@@ -620,7 +635,8 @@ export class DriftController {
       if (Math.abs(driftMs) > this.config.urgentMs && this.resync(actions, now, targetPosition, hostRate)) return done("seeking", driftMs);
     }
 
-    const large = Math.abs(driftMs) > this.config.seekThresholdMs;
+    // A slow player made up a little behind by playing faster, not by seeking (see fastCatchUpRateDelta).
+    const large = Math.abs(driftMs) > (driftMs < 0 && this.fastCatchUp() ? Math.max(this.config.seekThresholdMs, this.catchUpMs()) : this.config.seekThresholdMs);
     // After a discontinuity (new host state, a seek or stall that just ended) previousDrift is null and
     // a jump is expected: act on it at once. In steady playback one odd reading is not enough.
     const confirmedLarge =
@@ -715,6 +731,11 @@ export class DriftController {
     const blocked = this.lastPlayAt > this.lastPauseAt && now - this.lastPlayAt < this.config.playRetryMs;
     if (blocked) return done("settling", driftMs, this.lastPlayAt + this.config.playRetryMs);
     this.play(actions, now);
+    // Behind: a slow player makes it up at once (another seek would take seconds); others let the
+    // rate correction take over.
+    if (waitMs < -10 && this.fastCatchUp() && this.clockSettled) {
+      return done("correcting", driftMs, this.startCorrection(actions, now, driftMs - this.playLatency * hostRate, hostRate));
+    }
     if (Math.abs(waitMs) > 10) return done("synced", driftMs); // behind: the rate correction takes over
     // On time: watch how late the frames start, to start earlier next time.
     this.seeksInARow = 0;
@@ -727,7 +748,15 @@ export class DriftController {
    * makes up in the time a seek-and-hold takes (a slow player's seek takes seconds).
    */
   private catchUpMs(): number {
-    return Math.max(this.config.resumeCatchUpMs, this.config.maxRateDelta * (this.seekLatency + this.seekMargin()));
+    const seekAndHoldMs = this.seekLatency + this.seekMargin();
+    const gentle = Math.max(this.config.resumeCatchUpMs, this.config.maxRateDelta * seekAndHoldMs);
+    if (!this.fastCatchUp()) return gentle;
+    return Math.max(gentle, Math.min(this.config.fastCatchUpMaxMs, this.config.fastCatchUpRateDelta * seekAndHoldMs));
+  }
+
+  /** Whether this player catches up faster than the gentle rate band (see `fastCatchUpRateDelta`). */
+  private fastCatchUp(): boolean {
+    return this.seekMeasured && this.seekLatency >= this.config.seekAlongsideMinMs && !this.janky;
   }
 
   /**
@@ -740,7 +769,10 @@ export class DriftController {
     const leftMs = seek.issuedAt + this.seekLatency - now;
     if (leftMs < this.seekMargin()) return false;
     const behindMs = (targetPosition + (leftMs / 1000) * hostRate - seek.to) * 1000;
-    return behindMs > this.catchUpMs();
+    if (behindMs > this.catchUpMs()) return true;
+    // A player that catches up fast: landing behind costs the rest of this seek and the catch-up,
+    // starting again costs a whole seek-and-hold. The cheaper one.
+    return this.fastCatchUp() && behindMs > 0 && leftMs + behindMs / this.config.fastCatchUpRateDelta > this.seekLatency + this.seekMargin();
   }
 
   /** Seek ahead and hold. False when too many seeks failed in a row (then: back off for a while). */
@@ -776,8 +808,10 @@ export class DriftController {
     // became 200 ms behind, and the next correction overshot again. Planned over G / 2 longer, a task
     // at its end overshoots by at most 1.2 × the drift (0.6 × on average), and the pace still makes up
     // a resync's residual in a couple of seconds (over G longer, the resync under load took longer).
-    const horizonMs = correctionHorizonMs + (this.janky ? this.longestGapMs / 2 : 0);
-    const delta = Math.min(maxRateDelta, Math.abs(driftMs) / horizonMs);
+    const fast = driftMs < 0 && this.fastCatchUp();
+    const horizonMs = (fast ? this.config.fastCatchUpHorizonMs : correctionHorizonMs) + (this.janky ? this.longestGapMs / 2 : 0);
+    const maxDelta = fast ? Math.max(maxRateDelta, this.config.fastCatchUpRateDelta) : maxRateDelta;
+    const delta = Math.min(maxDelta, Math.abs(driftMs) / horizonMs);
     const base = this.baseRate(hostRate);
     let rate = roundTo(base * (1 - Math.sign(driftMs) * delta), rateStep);
     if (rate === base) rate = roundTo(base - Math.sign(driftMs) * rateStep, rateStep);

@@ -327,14 +327,40 @@ describe("DriftController", () => {
     expect(busy.tick({ paused: false, currentTime: 101.5 })).toMatchObject({ actions: [], status: "host-seeking" });
   });
 
-  it("plays and catches up by rate when a slow player's hold landed a little behind", () => {
+  it("plays and catches up at once, faster than the gentle band, when a slow player's hold landed a little behind", () => {
     const h = harness();
     h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
-    // 150 ms behind: 8 % of the 2.8 s a seek-and-hold takes is 224 ms; catching up is quicker.
-    expect(h.tick({ paused: true, driftMs: -150 }).actions).toEqual([{ type: "play" }]);
+    // 150 ms behind: another seek-and-hold takes ~2.6 s; 150 ms are made up in 0.7 s at 1.21×.
+    const decision = h.tick({ paused: true, driftMs: -150 });
+    expect(decision.actions).toEqual([{ type: "play" }, { type: "setRate", rate: 1.21 }]);
+    expect(decision.status).toBe("correcting");
+    expect(decision.wakeAt).toBeCloseTo(h.now + 150 / 0.21, 0);
     // A quick player (default: 300 ms) seeks and holds instead.
     const quick = harness();
     expect(quick.tick({ paused: true, driftMs: -150 }).actions).toEqual(expect.arrayContaining([{ type: "seek", position: expect.any(Number) }]));
+  });
+
+  it("makes a slow player's landing up to a second behind up by playing faster, not by another seek, then plays at the host's rate", () => {
+    const h = harness();
+    h.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    // Its seek landed 900 ms behind the host (the host's own seek landed sooner): at most 2×.
+    const decision = h.tick({ paused: true, driftMs: -900 });
+    expect(decision.actions).toEqual([{ type: "play" }, { type: "setRate", rate: 2 }]);
+    expect(decision.actions).not.toContainEqual(expect.objectContaining({ type: "seek" }));
+    // Playing at 2× it gains 1 s a second: 900 ms later it is on time and goes back to 1×.
+    for (let t = 100; t < 900; t += 100) {
+      h.advance(100);
+      expect(h.tick({ driftMs: -900 + t, playbackRate: 2 }).actions).toEqual([]);
+    }
+    h.advance(100);
+    expect(h.tick({ driftMs: 0, playbackRate: 2 }).actions).toEqual([{ type: "setRate", rate: 1 }]);
+    // Far behind (more than a seek-and-hold's worth at 2×), it seeks as before.
+    const far = harness();
+    far.controller.restoreLearned({ seekLatencyMs: 2200, seekDeviationMs: 300, playLatencyMs: 0, rateBias: 0 });
+    expect(far.tick({ paused: true, driftMs: -4000 }).actions).toContainEqual({ type: "seek", position: expect.any(Number) });
+    // A quick player 900 ms behind while playing seeks (its seek-and-hold is exact in ~0.4 s).
+    const quick = harness();
+    expect(quick.tick({ driftMs: -900 }).actions).toContainEqual({ type: "seek", position: expect.any(Number) });
   });
 
   it("starts a slow seek again at once when the host lands sooner than it: its landing would only start another", () => {
