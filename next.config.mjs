@@ -1,17 +1,4 @@
-/**
- * Security headers that never vary, on every response (pages, API, static files). The ones that
- * depend on the request (Content-Security-Policy with its nonce or hashes, HSTS) are set in proxy.ts.
- */
-const SECURITY_HEADERS = [
-  // Files are only ever what their Content-Type says (no script sniffed out of an upload or JSON).
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  // Other sites see the origin only, never a profile or party path with its invite code.
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  // Powerful features the site never uses stay off for it and for every embedded player.
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
-  // For browsers without CSP frame-ancestors: only the site itself may frame its pages.
-  { key: "X-Frame-Options", value: "SAMEORIGIN" },
-];
+import { STATIC_SECURITY_HEADERS } from "./lib/security/static-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -27,7 +14,7 @@ const nextConfig = {
   // the check there cost ~16 s of a ~40 s build.
   typescript: { ignoreBuildErrors: process.env.VP_TYPES_CHECKED === "1" },
   async headers() {
-    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+    return [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }];
   },
 };
 

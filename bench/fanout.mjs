@@ -131,7 +131,7 @@ async function startInstances(count) {
 
 /**
  * ViewParty: one party, the host holds its own SSE stream and sends its commands on the party's
- * command socket (lib/server/fast-path/command-socket.ts), as the extension and the watch room do,
+ * command socket (lib/server/hot-path/command-socket.ts), as the extension and the watch room do,
  * or with `--upstream post` one POST each.
  */
 async function viewParty(run) {

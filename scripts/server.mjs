@@ -1,36 +1,35 @@
 #!/usr/bin/env node
 /**
- * The production HTTP server: Next's request handler behind a plain Node server, so every request
- * carries the client's real address (`x-vp-client-ip`, from the socket; a client cannot forge it)
- * for rate limits. Next route handlers cannot see the socket otherwise. Behind a reverse proxy, set
- * VP_TRUST_PROXY=1 to use the proxy's X-Forwarded-For instead.
+ * The app's HTTP server, in production (`npm start`) and development (`npm run dev`, with `--dev`:
+ * Next's dev server with hot reload) alike: Next's request handler behind a plain Node server, so
+ * every request carries the client's real address (`x-vp-client-ip`, from the socket; a client
+ * cannot forge it) for rate limits, and the realtime routes and the party command sockets are served
+ * on the raw Node request (lib/server/hot-path). Next route handlers cannot see the socket otherwise.
+ * Behind a reverse proxy, set VP_TRUST_PROXY=1 to use the proxy's X-Forwarded-For instead.
  */
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import next from "next";
 import { answerClientError, rejectMalformedUrl } from "./lib/bad-requests.mjs";
 import { limitConnectionsPerClient, requestTimeoutOptions } from "./lib/connection-limits.mjs";
 import { createEmbeddedDatabase } from "./lib/create-embedded-db.mjs";
+import { nextWithOwnUpgrades } from "./lib/next-upgrades.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+if (dev) process.env.NODE_ENV = "development";
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "0.0.0.0";
 
 // The proxy reads prerendered pages from the build folder (CSP hashes): name it absolutely.
-process.env.VP_NEXT_DIST_DIR ||= path.join(root, ".next");
+if (!dev) process.env.VP_NEXT_DIST_DIR ||= path.join(root, ".next");
 
 // A first start creates the embedded database in a child process (see create-embedded-db.mjs).
 if (!process.env.DATABASE_URL) await createEmbeddedDatabase(path.resolve(process.env.VP_DATA_DIR ?? ".data"));
 
-const app = next({ dev: false, dir: root, port, hostname: "localhost" });
+// Next's own upgrade listener goes on a server of its own (next-upgrades.mjs), not on ours below.
+const { app, forwardUpgrade } = nextWithOwnUpgrades({ dev, dir: root, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
-// Next adds its own 'upgrade' listener to the server of the first request it handles (for `next dev`'s
-// hot reload and rewrites to WebSocket backends, neither of which this app has); it would end every
-// socket our command sockets take (below). Told its set-up is done, it adds none. Should a Next
-// version rename the flag, the command-socket integration test fails.
-if (app.didWebSocketSetup === false) app.didWebSocketSetup = true;
-else console.warn("▸ Next's WebSocket set-up flag not found: party command sockets may be closed by Next");
 await app.prepare();
 
 /**
@@ -50,12 +49,18 @@ globalThis[Symbol.for("viewparty.destroyConnection")] = (id) => {
 };
 
 /**
- * The realtime routes (party streams, commands, the public list and its deltas) served on the raw
- * request/response, past Next's layers; installed by the app's instrumentation hook
- * (lib/server/fast-path), which Next runs when it starts serving. It returns false for every other
- * request; until it is installed, Next serves those routes too.
+ * The realtime routes (party streams, commands, joining, the public list and its deltas) served on
+ * the raw request/response, before Next's layers; installed by the app's instrumentation hook
+ * (lib/server/hot-path), which Next runs when it starts serving. It returns false for every other
+ * request; until it is installed, Next serves those routes with their route handlers.
  */
-const FAST_PATH = Symbol.for("viewparty.fastPath");
+const HOT_PATH = Symbol.for("viewparty.hotPath");
+/**
+ * VP_HOT_PATH=0 leaves those routes to Next (the command sockets stay): the same functions answer
+ * through the route handlers, at Next's cost per request and per frame. For comparing the two ways
+ * (tests/integration/realtime-parity.test.ts) or ruling the hot path out.
+ */
+const hotPathOn = process.env.VP_HOT_PATH !== "0";
 
 // A request must arrive whole within VP_REQUEST_TIMEOUT_MS (else 408); see connection-limits.mjs.
 const server = http.createServer(requestTimeoutOptions(), (req, res) => {
@@ -66,15 +71,16 @@ const server = http.createServer(requestTimeoutOptions(), (req, res) => {
   req.headers["x-vp-connection"] = id;
   openResponses.set(id, req.socket);
   res.once("close", () => openResponses.delete(id));
-  if (globalThis[FAST_PATH]?.(req, res)) return;
+  if (hotPathOn && globalThis[HOT_PATH]?.(req, res)) return;
   void handle(req, res);
 });
 /** At most VP_MAX_CONNECTIONS_PER_CLIENT open connections per client address (503 beyond). */
 const connectionLimit = limitConnectionsPerClient(server);
 /**
- * WebSocket upgrades: the party command sockets (lib/server/fast-path/command-socket.ts), the only
- * upgrade the app offers. One that arrives while the app is still installing them (just after a
- * start) waits for them, up to 10 s; anything else is refused.
+ * WebSocket upgrades: the party command sockets (lib/server/hot-path/command-socket.ts), the only
+ * upgrade the app offers (the dev server's hot reload aside, which goes to Next). One that arrives
+ * while the app is still installing them (just after a start) waits for them, up to 10 s; anything
+ * else is refused.
  */
 const COMMAND_SOCKETS = Symbol.for("viewparty.commandSockets");
 server.on("upgrade", (req, socket, head) => {
@@ -87,6 +93,7 @@ server.on("upgrade", (req, socket, head) => {
     const sockets = globalThis[COMMAND_SOCKETS];
     if (!sockets && Date.now() - started < 10_000) return void setTimeout(take, 50);
     if (sockets?.upgrade(req, socket, head)) return;
+    if (dev && forwardUpgrade(req, socket, head)) return;
     socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
   };
   take();
@@ -94,7 +101,7 @@ server.on("upgrade", (req, socket, head) => {
 server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
-  console.log(`▸ ViewParty ready on http://localhost:${port}`);
+  console.log(`▸ ViewParty ${dev ? "(development) " : ""}ready on http://localhost:${port}`);
 });
 
 let stopping = false;

@@ -161,8 +161,9 @@ export function apiPathOf(url: string): string {
 
 /**
  * The client's address: behind a trusted proxy (VP_TRUST_PROXY=1) the first X-Forwarded-For hop,
- * else the socket address our server (scripts/server.mjs) stamps on every request. Under `next dev`
- * neither exists and all clients share one bucket.
+ * else the socket address our server (scripts/server.mjs, in development too) stamps on every
+ * request. Without either (a request that did not come through that server) all such clients share
+ * one bucket.
  */
 export function clientKey(req: { headers: { get(name: string): string | null } }): string {
   if (getEnv().VP_TRUST_PROXY === "1") {

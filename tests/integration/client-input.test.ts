@@ -240,7 +240,7 @@ describe("request bodies", () => {
   });
 
   test("a realtime route that refuses a body it did not read still answers, and the client's next request goes through", async () => {
-    // Party commands are served past Next (the fast path): a refusal before the body is read (no
+    // Party commands are served past Next (the hot path): a refusal before the body is read (no
     // token) or while reading it (over 256 KB) must answer on the socket and not leave the unread
     // rest in front of the next request of a kept-alive connection.
     const host = await guestToken(app.baseUrl, "Body Host");

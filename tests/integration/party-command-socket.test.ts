@@ -2,7 +2,7 @@
  * The party's command socket against the real app (scripts/server.mjs): a WebSocket at the commands
  * route's address that answers each command as the POST would — who may send what, validation, the
  * shared rate limit — and whose host commands reach every member's SSE stream. The client here is
- * the `ws` package, a third-party client of the contract in lib/server/fast-path/command-socket.ts.
+ * the `ws` package, a third-party client of the contract in lib/server/hot-path/command-socket.ts.
  */
 import WebSocket from "ws";
 import { api, command, createParty, guestToken, livePartyApp, type Ev } from "./helpers/party";

@@ -30,7 +30,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export type CrossSiteVerdict = { allowed: true } | { allowed: false; reason: "origin" | "sec-fetch-site" };
 
 /** `siteOrigins` must already be normalized (lib/server/http/site-origins.ts normalizeOrigin). */
-export function checkCrossSiteWrite(method: string, headers: Headers, siteOrigins: readonly string[]): CrossSiteVerdict {
+export function checkCrossSiteWrite(method: string, headers: Pick<Headers, "get">, siteOrigins: readonly string[]): CrossSiteVerdict {
   if (SAFE_METHODS.has(method.toUpperCase())) return { allowed: true };
   if (/^Bearer\s+\S+$/i.test(headers.get("authorization") ?? "")) return { allowed: true };
   const fetchSite = headers.get("sec-fetch-site")?.trim().toLowerCase();

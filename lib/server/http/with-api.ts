@@ -8,12 +8,12 @@ import "server-only";
 import type { z } from "zod";
 import { getAuth, type Auth } from "@/lib/server/auth";
 import { pingDb } from "@/lib/server/db";
-import { handledOnNode, NodeBodyAborted, NodeBodyTooLarge, nodeResponseOf, readNodeBody, toWebHeaders, writeNodeJson } from "@/lib/server/fast-path/node-request";
 import { GUEST_TOKEN_PREFIX, verifyGuestToken } from "@/lib/server/guests/guest-token";
 import { apiPathOf, apiRateLimitKey, clientKey, enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
 import { ApiError, crossSiteRequest, serviceUnavailable, unauthorized } from "./api-error";
 import { checkCrossSiteWrite } from "./cross-site-request";
 import { isDatabaseUnreachable, toErrorResponse } from "./error-response";
+import { toWebHeaders, type HeaderReader, type RequestHead } from "./request-head";
 import { siteOrigins } from "./site-origins";
 import type { SessionUserFields } from "@/lib/schemas/session-user";
 
@@ -31,7 +31,7 @@ export interface ApiContext<P, U extends SessionUser | null> {
 
 type Params = Record<string, string | string[] | undefined>;
 
-interface Options {
+export interface ApiOptions {
   /**
    * "required" → 401 without a session; "optional" → user may be null. Default "optional".
    * "none": a public read that never looks at its caller (no session lookup; user is null).
@@ -45,7 +45,8 @@ interface Options {
 
 const DEFAULT_WRITE_LIMIT: Limit = { windowSeconds: 60, max: 120 };
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const NO_STORE = { "Cache-Control": "no-store" };
+/** The headers of a JSON answer of the API (anything but a 204). */
+export const API_JSON_HEADERS = { "Cache-Control": "no-store" } as const;
 
 /** Who a guest token names, as resolveSession answers it; null when it is malformed, forged or expired. */
 export function guestSession(token: string): { user: SessionUser; sessionId: string } | null {
@@ -55,15 +56,15 @@ export function guestSession(token: string): { user: SessionUser; sessionId: str
 }
 
 export async function resolveSession(
-  req: Pick<Request, "headers">,
+  req: { headers: HeaderReader },
   { allowGuests = false }: { allowGuests?: boolean } = {},
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   const bearer = req.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer?.startsWith(`${GUEST_TOKEN_PREFIX}.`)) {
     return allowGuests ? guestSession(bearer) : null;
   }
-  // A fast-path request carries a view of the Node request's headers (node-request.ts); Better Auth
-  // gets a real Headers.
+  // The hot path passes a view of the Node request's headers (request-head.ts); Better Auth gets a
+  // real Headers.
   let result: Awaited<ReturnType<Auth["api"]["getSession"]>>;
   try {
     const auth = await getAuth();
@@ -89,40 +90,44 @@ async function databaseAnswers(): Promise<boolean> {
   }
 }
 
+/**
+ * The checks every API call passes before its handler runs, whichever server took the request (a
+ * route handler through withApi, or the hot path, lib/server/hot-path): cross-site writes, the
+ * caller, auth and the rate limit. Returns the caller (null when the route allows none); throws the
+ * ApiError the request is answered with.
+ */
+export async function admitApiCall(req: RequestHead, options: ApiOptions = {}): Promise<{ user: SessionUser; sessionId: string } | null> {
+  // Before the session lookup: a forged write is refused without touching the database.
+  if (!checkCrossSiteWrite(req.method, req.headers, siteOrigins()).allowed) throw crossSiteRequest();
+  const session = options.auth === "none" ? null : await resolveSession(req, { allowGuests: options.allowGuests });
+  if (options.auth === "required" && !session) throw unauthorized();
+  const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);
+  if (limit) {
+    const who = session?.user.id ?? clientKey(req);
+    await enforceRateLimit(apiRateLimitKey(req.method, apiPathOf(req.url), who), limit);
+  }
+  return session;
+}
+
 type Handler<P, U extends SessionUser | null> = (ctx: ApiContext<P, U>) => Promise<unknown> | unknown;
 type RouteHandler = (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
 
-export function withApi<P extends Params = Params>(handler: Handler<P, SessionUser>, options: Options & { auth: "required" }): RouteHandler;
-export function withApi<P extends Params = Params>(handler: Handler<P, SessionUser | null>, options?: Options): RouteHandler;
+export function withApi<P extends Params = Params>(handler: Handler<P, SessionUser>, options: ApiOptions & { auth: "required" }): RouteHandler;
+export function withApi<P extends Params = Params>(handler: Handler<P, SessionUser | null>, options?: ApiOptions): RouteHandler;
 export function withApi<P extends Params = Params>(
   handler: Handler<P, SessionUser> | Handler<P, SessionUser | null>,
-  options: Options = {},
+  options: ApiOptions = {},
 ): RouteHandler {
   // Safe: with auth "required" the user is checked non-null before the handler runs.
   const run = handler as Handler<P, SessionUser | null>;
   return async (req, ctx) => {
     try {
-      // Before the session lookup: a forged write is refused without touching the database.
-      if (!checkCrossSiteWrite(req.method, req.headers, siteOrigins()).allowed) throw crossSiteRequest();
-      const session = options.auth === "none" ? null : await resolveSession(req, { allowGuests: options.allowGuests });
-      if (options.auth === "required" && !session) throw unauthorized();
-      const limit = options.rateLimit ?? (WRITE_METHODS.has(req.method) ? DEFAULT_WRITE_LIMIT : false);
-      if (limit) {
-        const who = session?.user.id ?? clientKey(req);
-        await enforceRateLimit(apiRateLimitKey(req.method, apiPathOf(req.url), who), limit);
-      }
+      const session = await admitApiCall(req, options);
       const params = ((await ctx?.params) ?? {}) as P;
       const result = await run({ req, params, user: session?.user ?? null, sessionId: session?.sessionId ?? null });
       if (result instanceof Response) return result;
-      const empty = result === undefined || result === null;
-      // Served past Next (lib/server/fast-path): the same answer, written straight to the socket.
-      const nodeResponse = nodeResponseOf(req);
-      if (nodeResponse) {
-        writeNodeJson(nodeResponse, empty ? null : result, empty ? {} : NO_STORE);
-        return handledOnNode();
-      }
-      if (empty) return new Response(null, { status: 204 });
-      return Response.json(result, { headers: NO_STORE });
+      if (result === undefined || result === null) return new Response(null, { status: 204 });
+      return Response.json(result, { headers: API_JSON_HEADERS });
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -138,7 +143,7 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 /** `application/json` or a `+json` type (e.g. `application/merge-patch+json`); parameters ignored. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 
-function tooLarge(): ApiError {
+export function payloadTooLarge(): ApiError {
   return new ApiError("payload_too_large", `Request body must be at most ${MAX_JSON_BODY_BYTES / 1024} KB.`);
 }
 
@@ -147,18 +152,7 @@ const utf8 = new TextDecoder();
 /** The body as text, reading no more than MAX_JSON_BODY_BYTES (a body may come without a length). */
 async function readBodyText(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length"));
-  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
-  const onNode = readNodeBody(req, MAX_JSON_BODY_BYTES);
-  if (onNode) {
-    try {
-      return utf8.decode(await onNode);
-    } catch (error) {
-      if (error instanceof NodeBodyTooLarge) throw tooLarge();
-      // Nobody is left to read the answer; a 4xx keeps it out of the server-fault log.
-      if (error instanceof NodeBodyAborted) throw new ApiError("bad_request", "The request body did not arrive whole.");
-      throw error;
-    }
-  }
+  if (declared > MAX_JSON_BODY_BYTES) throw payloadTooLarge();
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -169,7 +163,7 @@ async function readBodyText(req: Request): Promise<string> {
     size += value.byteLength;
     if (size > MAX_JSON_BODY_BYTES) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw payloadTooLarge();
     }
     chunks.push(value);
   }
@@ -183,9 +177,13 @@ async function readBodyText(req: Request): Promise<string> {
  * `{}`. Too large → 413, malformed JSON → 400, schema failure → 422 (via the mapper).
  */
 export async function parseBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const text = await readBodyText(req);
+  return parseJsonBody(await readBodyText(req), req.headers.get("content-type"), schema);
+}
+
+/** parseBody's checks on a body already read (the hot path reads it off the Node request). */
+export function parseJsonBody<S extends z.ZodType>(text: string, contentType: string | null, schema: S): z.infer<S> {
   if (text.trim() === "") return schema.parse({});
-  const mediaType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
   }

@@ -8,6 +8,7 @@ import "server-only";
  * another instance, is at most SNAPSHOT_MAX_AGE_MS old.
  */
 import type { ActiveParty, ActivePartiesQuery } from "@/lib/schemas/party";
+import type { ApiOptions } from "@/lib/server/http/with-api";
 import { getBus } from "@/lib/server/realtime/get-bus";
 import { listActiveParties } from "./list-active-parties";
 
@@ -85,6 +86,9 @@ export async function encodedActiveParties(key: string, limit: number, encode: (
  * The same for every visitor, and polled by each of them every few seconds: a shared cache may keep
  * it for a second (the deltas stream carries anything sooner).
  */
+/** The list's checks before it runs (withApi's, or the hot path's): public, no caller, no rate limit. */
+export const ACTIVE_PARTIES_API = { auth: "none" } as const satisfies ApiOptions;
+
 export const ACTIVE_PARTIES_CACHE_CONTROL = "public, max-age=1";
 
 /** GET /api/v1/parties/active's body for a validated query: the snapshot, with only the fields asked for. */

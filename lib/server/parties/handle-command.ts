@@ -16,6 +16,7 @@ import { parseHotCommand } from "@/lib/sync/hot-commands";
 import { handlePollCommand } from "./handle-poll-command";
 import { assertMayChat } from "./chat-moderation";
 import { handleQueueCommand } from "./handle-queue-command";
+import type { CommandCaller } from "./command-caller";
 import { handleRequestCommand, REQUEST_HOST_ONLY } from "./handle-request-command";
 import { recordMedia } from "./record-media";
 import { reportChatMessage } from "./report-chat-message";
@@ -31,14 +32,6 @@ export const AD_RATE_LIMIT = { windowSeconds: 60, max: 10 } as const;
 const HOST_ONLY = "Only the host can control playback and drawing.";
 const POLL_HOST_ONLY = "Only the host can open, close or cancel a poll and change the break.";
 
-export interface CommandCaller {
-  id: string;
-  displayName: string;
-  /** A guest identity (no account). */
-  isGuest: boolean;
-  /** The caller's network address (rate-limit.ts clientKey); polls tell guest devices apart by it. */
-  address: string;
-}
 
 /** Returns the pong for a ping, else `{ id }` of the logged event (or null when nothing changed). */
 export async function handleCommand(

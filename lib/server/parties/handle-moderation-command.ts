@@ -13,7 +13,7 @@ import { conflict, forbidden, notFound, unprocessable } from "@/lib/server/http/
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
 import { HOST_HANDOVER_ONLY, moderationCommandSchema, MUTED_MAX, NOT_TWITCH_CHAT, PROTOCOL_VERSION, type ModerationState } from "@/lib/sync";
-import type { CommandCaller } from "./handle-command";
+import type { CommandCaller } from "./command-caller";
 import { handOverHost } from "./hand-over-host";
 import { recordMembership } from "./membership";
 import { recordRemoval } from "./party-moderation";

@@ -11,7 +11,7 @@ import type { Room } from "@/lib/server/realtime/room";
 import { publishAndFold } from "@/lib/server/realtime/publish";
 import { applyQueueCommand, PROTOCOL_VERSION, type QueueOperation, type QueueState, type RequestCommand } from "@/lib/sync";
 import { assertMayChat } from "./chat-moderation";
-import type { CommandCaller } from "./handle-command";
+import type { CommandCaller } from "./command-caller";
 import { errorFor } from "./handle-queue-command";
 import { queueLinkRule } from "./queue-links";
 

@@ -10,7 +10,7 @@ import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
 import { CHAT_REPORT_RATE_LIMIT, PROTOCOL_VERSION, REPORT_OWN_MESSAGE, REPORT_TOO_FAST, REPORT_UNKNOWN_MESSAGE } from "@/lib/sync";
-import type { CommandCaller } from "./handle-command";
+import type { CommandCaller } from "./command-caller";
 
 export async function reportChatMessage(room: Room, caller: CommandCaller, messageId: string): Promise<{ id: string | null }> {
   const message = room.chat.find((m) => m.id === messageId);

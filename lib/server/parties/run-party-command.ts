@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * One command a member sends to a live party, whichever way it came: `POST .../commands` (the route
- * handler) or a frame on the party's command socket (lib/server/fast-path/command-socket.ts). The
+ * handler) or a frame on the party's command socket (lib/server/hot-path/command-socket.ts). The
  * caller is resolved and rate-limited by the transport; everything after that is here, so the two
  * answer alike.
  */
@@ -14,12 +14,15 @@ import { partyCaller } from "@/lib/server/parties/member-caller";
 import type { Room } from "@/lib/server/realtime/room";
 import { getRoom, loadedRoom } from "@/lib/server/realtime/rooms";
 import { handleRecordingCommand } from "@/lib/server/recordings/handle-recording-command";
-import type { SessionUser } from "@/lib/server/http/with-api";
+import type { ApiOptions, SessionUser } from "@/lib/server/http/with-api";
 import type { Limit } from "@/lib/server/rate-limit";
 import { isModerationCommandInput, isRecordingCommandInput } from "@/lib/sync";
 
 /** Hosts report every play/pause/seek and ping for clock sync: a generous per-caller budget (shared by both transports). */
 export const PARTY_COMMAND_RATE_LIMIT: Limit = { windowSeconds: 10, max: 200 };
+
+/** `POST /api/v1/parties/{id}/commands`'s checks before it runs (withApi's, or the hot path's). */
+export const PARTY_COMMAND_API = { auth: "required", allowGuests: true, rateLimit: PARTY_COMMAND_RATE_LIMIT } as const satisfies ApiOptions;
 
 export const NOT_A_MEMBER = "Join the party before sending to it.";
 

@@ -14,12 +14,18 @@ function unavailableFrame(detail: string): Uint8Array {
   return encoder.encode(`event: ${STREAM_UNAVAILABLE_EVENT}\nretry: ${DEPENDENCY_RETRY_AFTER_SECONDS * 1000}\ndata: ${JSON.stringify(notice)}\n\n`);
 }
 import { STREAM_UNAVAILABLE_EVENT, type StreamUnavailable } from "@/lib/sync";
-import { ApiError, DEPENDENCY_DOWN_DETAIL, DEPENDENCY_RETRY_AFTER_SECONDS } from "@/lib/server/http/api-error";
+import { idParamSchema } from "@/lib/schemas/common";
+import { ApiError, conflict, DEPENDENCY_DOWN_DETAIL, DEPENDENCY_RETRY_AFTER_SECONDS, forbidden } from "@/lib/server/http/api-error";
+import type { ApiOptions, SessionUser } from "@/lib/server/http/with-api";
+import { findPartyOrThrow } from "@/lib/server/parties/find-party";
+import { partyCaller } from "@/lib/server/parties/member-caller";
+import { isPartyMember } from "@/lib/server/parties/membership";
+import { assertNotRemoved } from "@/lib/server/parties/party-moderation";
 import { compareEventIds, encodeFrame, type LoggedEvent } from "./bus";
 import { getBus } from "./get-bus";
 import type { Room, StreamSubscriber } from "./room";
-import { connectMember } from "./rooms";
-import { sseResponse, type SseSink } from "./sse";
+import { connectMember, getRoom, loadedRoom } from "./rooms";
+import type { SseSink, SseSource } from "./sse-frames";
 
 export interface StreamMember {
   id: string;
@@ -28,13 +34,59 @@ export interface StreamMember {
   guest: boolean;
 }
 
-export function lastEventIdOf(req: Request): string | null {
+/** Where a reconnecting client resumes: its Last-Event-ID header, or `?lastEventId=` (a fresh EventSource cannot set the header). */
+export function lastEventIdOf(req: { headers: Pick<Headers, "get">; url: string }): string | null {
   return req.headers.get("last-event-id") ?? new URL(req.url).searchParams.get("lastEventId");
 }
 
-export function openPartyStream(req: Request, room: Room, member: StreamMember): Response {
-  const resumeFrom = lastEventIdOf(req);
-  return sseResponse(req, async (sink) => {
+/** `GET /api/v1/parties/{id}/events`'s checks before it runs (withApi's, or the hot path's). */
+export const PARTY_STREAM_API = { auth: "required", allowGuests: true, rateLimit: { windowSeconds: 60, max: 60 } } as const satisfies ApiOptions;
+
+/** What a caller who is not in the party is told: joining is its own, explicit request. */
+const JOIN_BEFORE_STREAM = "Join the party (POST /api/v1/parties/{id}/join) before opening its stream.";
+
+export interface PartyStreamRequest {
+  /** The party's id or invite code, as the path gave it (validated here). */
+  partyId: unknown;
+  user: SessionUser;
+  /** The last event the client saw (Last-Event-ID), or null for a fresh stream. */
+  lastEventId: string | null;
+}
+
+/**
+ * `GET /api/v1/parties/{id}/events` after its caller is resolved, whichever server serves it: checks
+ * that the caller may open the stream (throwing the ApiError the request is answered with) and
+ * returns the stream's source, which the transport writes to its response.
+ */
+export async function openPartyStream({ partyId, user, lastEventId }: PartyStreamRequest): Promise<SseSource> {
+  const { id } = idParamSchema.parse({ id: partyId });
+  // A public party this instance already serves needs no database read (a crowd joining opens
+  // thousands of streams); anything else (an invite code, a private party, a party not loaded here)
+  // is looked up as the caller may see it.
+  const live = loadedRoom(id);
+  const room = live?.meta.visibility === "public" ? live : await findRoom(id, user.id);
+  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+  // Opening the stream only reads. It used to join the party for a caller not in it, and a GET is
+  // neither CSRF-checked nor kept from other sites (a SameSite=Lax cookie rides a top-level
+  // navigation, an <img> on a same-site page): any page could move a signed-in visitor into a
+  // party of its choosing. Joining is POST .../join; the stream is for members (the host, anyone
+  // who joined, a member reconnecting with Last-Event-ID). The stream's role is the replica's (the
+  // host role can be handed over while it is open).
+  if (!(await isPartyMember(room, user.id))) {
+    await assertNotRemoved(room.id, user.id); // a kicked or banned member is told so, not told to join
+    throw forbidden(JOIN_BEFORE_STREAM);
+  }
+  const caller = partyCaller(user);
+  return partyStreamSource(room, { id: caller.id, displayName: caller.displayName, guest: user.isGuest === true }, lastEventId);
+}
+
+async function findRoom(idOrCode: string, callerId: string): Promise<Room> {
+  const { row } = await findPartyOrThrow(idOrCode, callerId);
+  return getRoom(row.id, row);
+}
+
+function partyStreamSource(room: Room, member: StreamMember, resumeFrom: string | null): SseSource {
+  return async (sink) => {
     const bus = await getBus();
     const endUnavailable = (detail: string) => {
       sink.write(unavailableFrame(detail));
@@ -56,7 +108,7 @@ export function openPartyStream(req: Request, room: Room, member: StreamMember):
       }
       throw error;
     }
-  });
+  };
 
   async function openStream(sink: SseSink): Promise<() => void> {
     let sentUpTo: string | null = null;

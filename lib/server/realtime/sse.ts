@@ -10,8 +10,9 @@ import "server-only";
  * and registers the hook on globalThis (route handlers cannot reach the socket themselves).
  */
 import { getEnv } from "@/lib/server/env";
-import { handledOnNode, nodeResponseOf } from "@/lib/server/fast-path/node-request";
-import { openNodeSse } from "./node-sse";
+import { SSE_HEADERS, SSE_HEARTBEAT, SSE_HELLO, type SseSink, type SseSource } from "./sse-frames";
+
+export { SSE_HEADERS, sharedSseFrame, sseFrame, type SseSink, type SseSource } from "./sse-frames";
 
 const encoder = new TextEncoder();
 /** Request header scripts/server.mjs sets (overwriting any a client sent) to name its connection. */
@@ -19,54 +20,19 @@ const CONNECTION_HEADER = "x-vp-connection";
 /** Where scripts/server.mjs registers `(connectionId) => void`, which destroys that connection's socket. */
 const DESTROY_CONNECTION = Symbol.for("viewparty.destroyConnection");
 
-/** Destroys the connection `req` came on; a no-op without our server (e.g. under `next dev`). */
+/** Destroys the connection `req` came on; a no-op without our server. */
 function destroyConnection(req: Request): void {
   const id = req.headers.get(CONNECTION_HEADER);
   const destroy = (globalThis as { [DESTROY_CONNECTION]?: (id: string) => void })[DESTROY_CONNECTION];
   if (id && destroy) destroy(id);
 }
 
-export interface SseSink {
-  /** Sends a pre-encoded frame; returns false once the stream is closed. */
-  write(frame: Uint8Array): boolean;
-  close(): void;
-  readonly closed: boolean;
-}
-
-export const SSE_HEADERS = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  "Cache-Control": "no-cache, no-store, no-transform",
-  Connection: "keep-alive",
-  "X-Accel-Buffering": "no",
-} as const;
-
-export function sseFrame(id: string | null, data: unknown): Uint8Array {
-  return encoder.encode(`${id !== null ? `id: ${id}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
-}
-
-const framesOnce = new WeakMap<object, Uint8Array>();
-
 /**
- * The frame of a message every stream sends alike (an id-less broadcast such as a directory change):
- * encoded once, however many streams write it.
+ * A route handler's SSE response for `open` (run when the stream starts; it returns its cleanup),
+ * ended when the request is aborted. The hot path writes the same source to its Node response
+ * instead (lib/server/hot-path/node-sse.ts).
  */
-export function sharedSseFrame(message: object): Uint8Array {
-  let frame = framesOnce.get(message);
-  if (!frame) framesOnce.set(message, (frame = sseFrame(null, message)));
-  return frame;
-}
-
-/**
- * `open` runs when the stream starts and returns its cleanup. It receives the sink to write to.
- */
-export function sseResponse(req: Request, open: (sink: SseSink) => Promise<() => void> | (() => void)): Response {
-  // Served by the app's own HTTP server: write to its Node response directly (node-sse.ts).
-  const nodeResponse = nodeResponseOf(req);
-  if (nodeResponse) {
-    const env = getEnv();
-    openNodeSse(nodeResponse, open, { headers: SSE_HEADERS, maxQueuedBytes: env.VP_SSE_MAX_QUEUED_BYTES, heartbeatMs: env.VP_SSE_HEARTBEAT_MS });
-    return handledOnNode();
-  }
+export function sseResponse(req: Request, open: SseSource): Response {
   let cleanup: (() => void) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let closed = false;
@@ -118,7 +84,7 @@ export function sseResponse(req: Request, open: (sink: SseSink) => Promise<() =>
       async start(controller) {
         controllerRef = controller;
         // Tell EventSource clients how soon to reconnect, and flush headers at once.
-        controller.enqueue(encoder.encode("retry: 1000\n: connected\n\n"));
+        controller.enqueue(encoder.encode(SSE_HELLO));
         req.signal.addEventListener("abort", finish);
         try {
           cleanup = await open(sink);
@@ -131,7 +97,7 @@ export function sseResponse(req: Request, open: (sink: SseSink) => Promise<() =>
           cleanup?.();
           return;
         }
-        heartbeat = setInterval(() => sink.write(encoder.encode(": hb\n\n")), getEnv().VP_SSE_HEARTBEAT_MS);
+        heartbeat = setInterval(() => sink.write(encoder.encode(SSE_HEARTBEAT)), getEnv().VP_SSE_HEARTBEAT_MS);
         heartbeat.unref?.();
       },
       cancel() {

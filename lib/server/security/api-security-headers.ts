@@ -2,8 +2,8 @@ import "server-only";
 /**
  * The request-dependent security headers of an /api response: the API's own Content-Security-Policy
  * (under /api/v1; Better Auth's pages under /api/auth set theirs) and Strict-Transport-Security when
- * the site is reached over https. proxy.ts sets them on what Next serves; the realtime fast path
- * (lib/server/fast-path) on what it serves itself.
+ * the site is reached over https. proxy.ts sets them on what Next serves; the realtime hot path
+ * (lib/server/hot-path) on what it serves itself.
  */
 import { API_POLICY, HSTS_VALUE } from "@/lib/security/content-security-policy";
 import type { ServerEnv } from "@/lib/server/env";

@@ -16,11 +16,14 @@ export class SseClient<T = Record<string, unknown>> {
   private controller = new AbortController();
   private waiters: { match: (e: SseEvent<T>) => boolean; resolve: (e: SseEvent<T>) => void }[] = [];
   status = 0;
+  /** The response's headers. */
+  readonly headers: Headers;
   done: Promise<void>;
 
   private constructor(res: Response, controller: AbortController) {
     this.controller = controller;
     this.status = res.status;
+    this.headers = res.headers;
     this.done = this.pump(res);
   }
 

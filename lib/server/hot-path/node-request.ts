@@ -1,69 +1,15 @@
 import "server-only";
 /**
- * The bridge between a Node request/response and our route handlers, for the realtime routes the
- * app's own HTTP server serves past Next (serve-fast-path.ts): the same handlers run on a web
- * `Request` built from the Node one; the Node response rides along on it, so the handlers' wrapper
- * can read the body from it and write a JSON answer straight to it (with-api.ts), and an SSE handler
- * can write to the socket directly (sse.ts); both answer with a marker instead of a Response.
- *
- * The markers are registry symbols: Next may load this module once per bundle, and a copy must
- * recognise the others' requests and responses.
+ * Reading a Node request and writing a Node response for the realtime routes the app's own HTTP
+ * server serves on its hot path (serve-hot-path.ts): the request's headers as the API's checks read
+ * them (request-head.ts), its body, and the answer.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ConvertibleHeaders } from "@/lib/server/http/request-head";
 
-const NODE_RESPONSE = Symbol.for("viewparty.nodeResponse");
-const HANDLED = Symbol.for("viewparty.handledOnNode");
-
-type WithNodeResponse = Request & { [NODE_RESPONSE]?: ServerResponse };
-
-/** The Node response `req` came with, when the app's own server routed it past Next. */
-export function nodeResponseOf(req: Request): ServerResponse | undefined {
-  return (req as WithNodeResponse)[NODE_RESPONSE];
-}
-
-let handled: Response | undefined;
-
-/** What a handler returns once it has answered on the Node response itself (one marker, never read). */
-export function handledOnNode(): Response {
-  return (handled ??= Object.assign(new Response(null, { status: 200 }), { [HANDLED]: true }));
-}
-
-export function isHandledOnNode(response: Response): boolean {
-  return (response as Response & { [HANDLED]?: boolean })[HANDLED] === true;
-}
-
-/**
- * What a route handler sees of a Node request on the fast path, in place of a web Request: the method,
- * the URL and the headers' `get`, which is all the fast-path routes and their wrapper read (withApi,
- * parseBody, parseQuery, the SSE handlers). Building an undici Request (its Headers, URL, and the
- * abort signal it makes on its own) was the largest single cost of a party command past the socket
- * writes. `get` answers what `Headers.get` answered on the Headers built from `rawHeaders` (every
- * value of a repeated field, joined with ", "), not Node's `req.headers`, which keeps only the
- * first of some repeated fields and joins cookies with "; ". Whatever needs a real Headers (Better
- * Auth's session lookup) gets one from `toWebHeaders`. The body stays on the Node request, read
- * straight from it by `readNodeBody` (what parseBody does for such a request). There is no abort
- * signal: on this path nothing waits for one (an SSE stream watches its Node response, node-sse.ts).
- */
-class NodeRequestView {
-  readonly [NODE_RESPONSE]: ServerResponse;
-  readonly method: string;
-  readonly headers: NodeHeadersView;
-  #url: string | undefined;
-  readonly #path: string;
-  readonly #origin: string;
-
-  constructor(req: IncomingMessage, res: ServerResponse, origin: string) {
-    this[NODE_RESPONSE] = res;
-    this.method = req.method ?? "GET";
-    this.headers = new NodeHeadersView(req.rawHeaders, stampedHeaders(req));
-    this.#path = req.url ?? "/";
-    this.#origin = origin;
-  }
-
-  /** As `Request.url`: the absolute, normalised URL (parsed on first use only). */
-  get url(): string {
-    return (this.#url ??= new URL(this.#path, this.#origin).href);
-  }
+/** The headers of a Node request, as the API's checks read them (see NodeHeadersView). */
+export function nodeRequestHeaders(req: IncomingMessage): ConvertibleHeaders {
+  return new NodeHeadersView(req.rawHeaders, stampedHeaders(req));
 }
 
 /**
@@ -83,7 +29,15 @@ function stampedHeaders(req: IncomingMessage): Map<string, string> {
   return stamped;
 }
 
-class NodeHeadersView {
+/**
+ * A Node request's headers for the API's checks (withApi's admitApiCall, clientKey, the Last-Event-ID):
+ * `get` answers what `Headers.get` answered on the Headers built from `rawHeaders` (every value of a
+ * repeated field, joined with ", "), not Node's `req.headers`, which keeps only the first of some
+ * repeated fields and joins cookies with "; ". Whatever needs a real Headers (Better Auth's session
+ * lookup) gets one from `toHeaders`. Building an undici Headers for every request was a large part
+ * of a party command's cost.
+ */
+class NodeHeadersView implements ConvertibleHeaders {
   readonly #raw: string[];
   readonly #stamped: Map<string, string>;
 
@@ -117,23 +71,6 @@ class NodeHeadersView {
   }
 }
 
-/**
- * The request a fast-path route handler receives for a Node request (see NodeRequestView): typed as
- * the `Request` the handlers are written against, and holding the part of it they use on this path.
- */
-export function toHandlerRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
-  return new NodeRequestView(req, res, origin) as unknown as Request;
-}
-
-/** A real Headers for a request's headers (a fast-path request's are built from the Node request). */
-export function toWebHeaders(headers: Pick<Headers, "get">): Headers {
-  if (headers instanceof Headers) return headers;
-  // Duck-typed: another bundle's copy of this module may have made the view.
-  const view = headers as Partial<Pick<NodeHeadersView, "toHeaders">>;
-  if (typeof view.toHeaders === "function") return view.toHeaders();
-  throw new TypeError("Not a request's headers");
-}
-
 /** Thrown by `readNodeBody` when the body is longer than the limit; it stopped reading there. */
 export class NodeBodyTooLarge extends Error {}
 
@@ -144,21 +81,14 @@ export class NodeBodyTooLarge extends Error {}
  */
 export class NodeBodyAborted extends Error {}
 
-const BODY = Symbol.for("viewparty.nodeBody");
-
 /**
- * The body of a request the app's own server routed past Next, read from the Node request, or null
- * for any other request. Reading stops as soon as the body passes `maxBytes` (rejecting with
- * NodeBodyTooLarge), and a refusal before the body is read never starts; either way
- * writeWebResponse / writeNodeJson close the connection after answering, since the unread rest of
- * the body stands between it and the client's next request. Read once; later calls get the same body.
+ * The body of a request, read from the Node request. Reading stops as soon as the body passes
+ * `maxBytes` (rejecting with NodeBodyTooLarge); either way writeWebResponse / writeNodeJson close the
+ * connection after answering when the body was not read whole, since the unread rest of it stands
+ * between the answer and the client's next request.
  */
-export function readNodeBody(request: Request, maxBytes: number): Promise<Buffer> | null {
-  const res = nodeResponseOf(request);
-  if (!res) return null;
-  const holder = res as ServerResponse & { [BODY]?: Promise<Buffer> };
-  return (holder[BODY] ??= new Promise<Buffer>((resolve, reject) => {
-    const req = res.req;
+export function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (error: Error | null) => {
@@ -184,10 +114,10 @@ export function readNodeBody(request: Request, maxBytes: number): Promise<Buffer
     req.once("end", onEnd);
     req.once("error", onError);
     req.once("close", onClose);
-  }));
+  });
 }
 
-/** Writes a handler's Response on the Node response, after the headers already set on it. */
+/** Writes a Response (an error's, from the API's error mapper) on the Node response, after the headers already set on it. */
 export async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {

@@ -5,8 +5,9 @@ import "server-only";
  * command, for clients that send many (a host reports every play, pause and seek and pings for the
  * clock). Downstream stays the SSE stream. An HTTP request per command paid for parsing a request,
  * building its objects, writing a response head and finishing it; on the socket a command costs a
- * frame each way. Served by the app's own server (scripts/server.mjs hands it its upgrades); `next
- * dev` offers no upgrade, and clients then go on posting (lib/party-client/command-socket.ts).
+ * frame each way. Served by the app's own server (scripts/server.mjs hands it its upgrades, in
+ * development too); where no upgrade gets through (a proxy without WebSockets), clients go on
+ * posting (lib/party-client/command-socket.ts).
  *
  * The contract (lib/sync/command-socket-protocol.ts; clients: lib/party-client/command-socket.ts,
  * used by the extension's background and the watch room through PartyConnection):

@@ -1,7 +1,8 @@
 import "server-only";
 /**
- * Server-sent events written straight to a Node response, for requests the app's own HTTP server
- * (scripts/server.mjs) routes past Next (see lib/server/fast-path). A web ReadableStream costs a
+ * Server-sent events written straight to a Node response, for the streams the app's own HTTP server
+ * (scripts/server.mjs) serves on its hot path (serve-hot-path.ts); the same sources a route handler
+ * serves as a web stream (lib/server/realtime/sse.ts). A web ReadableStream costs a
  * promise chain, a pipe into the Node response and Next's request-context hooks for every frame;
  * with thousands of guests per party that dominated the server's CPU. Here a frame (encoded once
  * per event, shared by every stream) is one `res.write`.
@@ -11,10 +12,10 @@ import "server-only";
  * resumes with Last-Event-ID. One timer sends every stream's heartbeat.
  */
 import type { ServerResponse } from "node:http";
-import type { SseSink } from "./sse";
+import { SSE_HEARTBEAT, SSE_HELLO, type SseSink, type SseSource } from "@/lib/server/realtime/sse-frames";
 
-const HEARTBEAT = Buffer.from(": hb\n\n");
-const HELLO = Buffer.from("retry: 1000\n: connected\n\n");
+const HEARTBEAT = Buffer.from(SSE_HEARTBEAT);
+const HELLO = Buffer.from(SSE_HELLO);
 const CRLF = Buffer.from("\r\n");
 
 const chunks = new WeakMap<Uint8Array, Buffer>();
@@ -71,7 +72,7 @@ export interface NodeSseOptions {
  * Starts an SSE response on `res` (headers already set on it are kept) and runs `open` with its sink;
  * the cleanup `open` returns runs once, when the client goes away or the stream is closed.
  */
-export function openNodeSse(res: ServerResponse, open: (sink: SseSink) => Promise<() => void> | (() => void), options: NodeSseOptions): void {
+export function openNodeSse(res: ServerResponse, open: SseSource, options: NodeSseOptions): void {
   let cleanup: (() => void) | undefined;
   let closed = false;
 

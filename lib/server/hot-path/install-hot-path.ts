@@ -1,22 +1,24 @@
 import "server-only";
 /**
- * Hands the realtime fast path to the app's own HTTP server (scripts/server.mjs), which calls it
+ * Hands the realtime hot path to the app's own HTTP server (scripts/server.mjs), which calls it
  * before passing a request to Next, and the party command sockets, which take its WebSocket
  * upgrades. It is compiled by Next's own build as part of the instrumentation hook, so the server
  * (plain .mjs) needs no second build of the TypeScript domain code, and the process-wide state it
  * shares with the route bundles (rooms, bus, database, rate limiters, Better Auth) lives on
- * globalThis already.
+ * globalThis already. The same in development (`npm run dev` runs the same server).
  */
 import { createCommandSockets } from "./command-socket";
-import { createFastPath } from "./serve-fast-path";
+import { createHotPath } from "./serve-hot-path";
 
 /** Where scripts/server.mjs looks for `(req, res) => boolean` (true: the request is being served). */
-export const FAST_PATH = Symbol.for("viewparty.fastPath");
+export const HOT_PATH = Symbol.for("viewparty.hotPath");
 /** Where scripts/server.mjs looks for the command sockets (`upgrade(req, socket, head) => boolean`, `closeAll()`). */
 export const COMMAND_SOCKETS = Symbol.for("viewparty.commandSockets");
 
-export function installFastPath(): void {
-  const global = globalThis as { [FAST_PATH]?: ReturnType<typeof createFastPath>; [COMMAND_SOCKETS]?: ReturnType<typeof createCommandSockets> };
-  global[FAST_PATH] = createFastPath();
+export function installHotPath(): void {
+  const global = globalThis as { [HOT_PATH]?: ReturnType<typeof createHotPath>; [COMMAND_SOCKETS]?: ReturnType<typeof createCommandSockets> };
+  // A dev server re-runs the instrumentation hook after an edit to it: the sockets of the previous copy close.
+  global[COMMAND_SOCKETS]?.closeAll();
+  global[HOT_PATH] = createHotPath();
   global[COMMAND_SOCKETS] = createCommandSockets();
 }
