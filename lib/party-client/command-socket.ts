@@ -20,6 +20,7 @@ import {
   type CommandSocketServerFrame,
 } from "@/lib/sync/command-socket-protocol";
 import { ApiRequestError, ServerUnreachableError, errorMessage } from "./api-client";
+import { backoffDelay } from "./backoff";
 
 /** The part of the browser's WebSocket API used here; the browser's own class fits it. */
 export interface WebSocketLike {
@@ -233,11 +234,12 @@ export class CommandSocket {
       this.done = true;
       return;
     }
-    const min = this.options.minBackoffMs ?? 1000;
-    const delay = Math.min(this.options.maxBackoffMs ?? 30_000, min * 2 ** (this.failures - 1));
-    // Jitter: after a server restart its clients do not all come back in the same instant.
-    const jitter = 0.75 + (this.options.random ?? Math.random)() * 0.5;
-    this.retryTimer = this.timers.setTimeout(() => this.connect(), delay * jitter);
+    const delay = backoffDelay(this.failures, {
+      minMs: this.options.minBackoffMs ?? 1000,
+      maxMs: this.options.maxBackoffMs ?? 30_000,
+      ...(this.options.random ? { random: this.options.random } : {}),
+    });
+    this.retryTimer = this.timers.setTimeout(() => this.connect(), delay);
   }
 
   private clearHandshakeTimer(): void {

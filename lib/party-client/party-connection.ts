@@ -14,6 +14,7 @@ import { STREAM_WATCHDOG_MS } from "@/lib/constants";
 import { parseServerEvent, STREAM_UNAVAILABLE_EVENT, streamUnavailableSchema, type ServerEvent } from "@/lib/sync";
 import type { PartyCommand } from "./types";
 import { ApiRequestError, ServerUnreachableError, errorMessage, retryAfterOf, type ApiClient } from "./api-client";
+import { backoffDelay } from "./backoff";
 import { CommandSocket, runtimeTimers, type Timers, type WebSocketConstructor } from "./command-socket";
 
 export type ConnectionStatus =
@@ -173,17 +174,20 @@ export class PartyConnection {
         return;
       }
       this.options.onStatus(outcome.unavailable ? { state: "reconnecting", reason: outcome.unavailable.reason } : { state: "reconnecting" });
-      const base = this.options.minBackoffMs ?? 500;
-      const backoff = outcome.progressed ? base : Math.min(this.options.maxBackoffMs ?? 10_000, base * 2 ** this.attempt);
-      // A server that said when to come back is not asked sooner (every client at once would only
-      // add load to a server that is recovering); the jitter below spreads them out after it.
-      const delay = Math.max(backoff, outcome.unavailable?.retryAfterMs ?? 0);
+      // A stream that delivered something comes back at once (after the least delay); one that did not
+      // backs off. A server that said when to come back is not asked sooner (every client at once would
+      // only add load to a server that is recovering); the jitter spreads them out after it.
+      const delay = backoffDelay(
+        outcome.progressed ? 1 : this.attempt + 1,
+        { minMs: this.options.minBackoffMs ?? 500, maxMs: this.options.maxBackoffMs ?? 10_000 },
+        outcome.unavailable?.retryAfterMs ?? 0,
+      );
       this.attempt = outcome.progressed ? 1 : this.attempt + 1;
       await new Promise<void>((resolve) => {
         this.retryTimer = this.timers.setTimeout(() => {
           this.retryTimer = null;
           resolve();
-        }, delay * (0.75 + Math.random() * 0.5));
+        }, delay);
       });
     }
   }
