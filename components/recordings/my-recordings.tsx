@@ -8,7 +8,7 @@ import { useSWRConfig } from "swr";
 import { linkClass } from "@/components/parties/styles";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { MY_RECORDINGS_PATH, useMyRecordings } from "@/lib/api/use-recordings";
-import { formatDuration } from "./format-duration";
+import { formatClock } from "@/lib/sync/format-clock";
 import { RecordingSettings } from "./recording-settings";
 
 export const NO_RECORDINGS = "No recordings yet. Host a YouTube party and press Record in the watch room.";
@@ -34,7 +34,7 @@ export function MyRecordings() {
                 <Link className={`${linkClass} font-semibold`} href={`/recordings/${recording.id}`}>
                   {recording.title}
                 </Link>{" "}
-                · {formatDuration(recording.duration_ms)} · {new Date(recording.created_at).toLocaleString()}
+                · {formatClock(Math.round(recording.duration_ms / 1000))} · {new Date(recording.created_at).toLocaleString()}
                 {recording.status === "recording" ? " · recording now" : ""}
               </p>
               <RecordingSettings recording={recording} onChanged={refresh} onDeleted={refresh} />

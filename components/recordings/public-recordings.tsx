@@ -4,7 +4,7 @@ import Link from "next/link";
 import { linkClass } from "@/components/parties/styles";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { usePublicRecordings } from "@/lib/api/use-recordings";
-import { formatDuration } from "./format-duration";
+import { formatClock } from "@/lib/sync/format-clock";
 
 export function PublicRecordings({ username }: { username: string }) {
   const { data } = usePublicRecordings(username);
@@ -17,7 +17,7 @@ export function PublicRecordings({ username }: { username: string }) {
             <Link className={`${linkClass} font-semibold`} href={`/recordings/${recording.id}`}>
               {recording.title}
             </Link>{" "}
-            · {formatDuration(recording.duration_ms)} · {new Date(recording.created_at).toLocaleDateString()}
+            · {formatClock(Math.round(recording.duration_ms / 1000))} · {new Date(recording.created_at).toLocaleDateString()}
           </li>
         ))}
       </ul>

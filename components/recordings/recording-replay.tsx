@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { RoomPlayer, type PlayerUrls, type RoomMedia } from "@/components/watch-room/room-player";
-import { formatTime } from "@/lib/watch-room/format-time";
+import { formatClock } from "@/lib/sync/format-clock";
 import { useRecordingTimeline } from "@/lib/api/use-recordings";
 import type { Recording } from "@/lib/schemas/recording";
 import { stateAt, timelineMarkers, type PlayerAction, type RecordingTimeline, type ReplayState } from "@/lib/sync";
@@ -145,7 +145,7 @@ function Replay({ recording, timeline, urls, signedIn }: { recording: Recording;
               </Select>
             </label>
             <output className="ml-auto font-mono text-sm text-slate-200" data-testid="replay-time">
-              {formatTime(offset / 1000)} / {formatTime(duration / 1000)}
+              {formatClock(offset / 1000)} / {formatClock(duration / 1000)}
             </output>
           </div>
           <div className="relative pt-4">
@@ -154,8 +154,8 @@ function Replay({ recording, timeline, urls, signedIn }: { recording: Recording;
                 <li key={`${marker.offset}-${index}`} className="absolute -translate-x-1/2" style={{ left: `${duration > 0 ? (marker.offset / duration) * 100 : 0}%` }}>
                   <button
                     type="button"
-                    title={`${formatTime(marker.offset / 1000)} ${marker.label}`}
-                    aria-label={`${formatTime(marker.offset / 1000)} ${marker.label}`}
+                    title={`${formatClock(marker.offset / 1000)} ${marker.label}`}
+                    aria-label={`${formatClock(marker.offset / 1000)} ${marker.label}`}
                     data-marker={marker.kind}
                     className={`block h-3 w-1.5 rounded-sm ${marker.kind === "seek" ? "bg-cyan-300" : marker.kind === "media" ? "bg-fuchsia-300" : marker.kind === "poll" ? "bg-amber-300" : "bg-slate-400"}`}
                     onClick={() => moveTo({ offset: marker.offset })}
@@ -175,7 +175,7 @@ function Replay({ recording, timeline, urls, signedIn }: { recording: Recording;
             />
           </div>
           <p className="text-sm text-slate-300" data-testid="replay-state">
-            {view.paused ? "Paused" : "Playing"} at {formatTime(view.position)} of {view.media.title || "the video"}
+            {view.paused ? "Paused" : "Playing"} at {formatClock(view.position)} of {view.media.title || "the video"}
           </p>
         </div>
         <ReplayPoll poll={view.poll} />

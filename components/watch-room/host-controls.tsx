@@ -9,7 +9,7 @@ import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
-import { formatTime } from "@/lib/watch-room/format-time";
+import { formatClock } from "@/lib/sync/format-clock";
 
 export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -52,7 +52,7 @@ export function HostControls({ control, duration, canChangeRate = true }: { cont
         )}
       </div>
       <div className="flex items-center gap-2 text-xs tabular-nums text-slate-300">
-        <span aria-label="Position">{formatTime(dragging ?? reading.time)}</span>
+        <span aria-label="Position">{formatClock(dragging ?? reading.time)}</span>
         <input
           type="range"
           aria-label="Seek"
@@ -72,7 +72,7 @@ export function HostControls({ control, duration, canChangeRate = true }: { cont
             setDragging(null);
           }}
         />
-        <span>{reading.duration ? formatTime(reading.duration) : "–:–"}</span>
+        <span>{reading.duration ? formatClock(reading.duration) : "–:–"}</span>
       </div>
     </div>
   );

@@ -8,7 +8,7 @@
 import type { ReactNode } from "react";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
-import { formatTime } from "@/lib/watch-room/format-time";
+import { formatClock } from "@/lib/sync/format-clock";
 
 type StageControl = SyncPlayer & { setMuted(muted: boolean): void; readonly muted: boolean };
 
@@ -65,14 +65,14 @@ function TrackProgress({ control, duration }: { control: StageControl | null; du
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2 text-xs tabular-nums text-slate-300">
-        <span>{formatTime(reading.time)}</span>
+        <span>{formatClock(reading.time)}</span>
         <progress
           className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full accent-fuchsia-300 [&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-fuchsia-300"
           aria-label="Track progress"
           max={total ?? 1}
           value={total ? Math.min(reading.time, total) : 0}
         />
-        <span>{total ? formatTime(total) : "–:–"}</span>
+        <span>{total ? formatClock(total) : "–:–"}</span>
       </div>
       {reading.muted && (
         <button

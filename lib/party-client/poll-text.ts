@@ -1,9 +1,10 @@
 /** What a poll's state reads as, shared by the extension's overlay and the watch room. */
 import { outcomeOf, type Poll } from "@/lib/sync";
+import { formatClock } from "@/lib/sync/format-clock";
 
+/** Time left, rounded up (a countdown shows 0:00 only once it is over). */
 export function formatCountdown(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return formatClock(Math.ceil(seconds));
 }
 
 export function pollQuestion(poll: Poll): string {

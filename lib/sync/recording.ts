@@ -21,6 +21,7 @@ import {
   type PlaybackState,
   type Stroke,
 } from "./protocol";
+import { formatClock } from "./format-clock";
 
 /** A recording stops by itself after this long, and holds at most this many entries. */
 export const RECORDING_MAX_MS = 12 * 60 * 60 * 1000;
@@ -161,14 +162,6 @@ export interface TimelineMarker {
   offset: number;
   kind: MarkerKind;
   label: string;
-}
-
-function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
 }
 
 /**

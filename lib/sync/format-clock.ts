@@ -1,5 +1,5 @@
-/** A media position as the players show it: m:ss, or h:mm:ss from an hour. */
-export function formatTime(seconds: number): string {
+/** A media position or a length as players show it: m:ss, or h:mm:ss from an hour (whole seconds, floored). */
+export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
