@@ -88,10 +88,22 @@ export async function joinPlaylist(code: string): Promise<JoinPlaylistResult> {
   return joined;
 }
 
+/**
+ * The answer is the added link itself: the cached playlist and the caller's list take it in place
+ * (the link at the end, one more video), with no refetch of either.
+ */
 export async function addPlaylistLink(playlistId: string, input: AddPlaylistLinkInput): Promise<PlaylistLink> {
   const link = await apiFetch<PlaylistLink>(`${playlistPath(playlistId)}/links`, { method: "POST", json: input });
-  void mutate(playlistPath(playlistId));
-  void mutate(MY_PLAYLISTS_PATH);
+  void mutate<PlaylistDetail>(
+    playlistPath(playlistId),
+    (current) => (current && !current.links.some((l) => l.id === link.id) ? { ...current, links: [...current.links, link], total_videos: current.total_videos + 1 } : current),
+    { revalidate: false },
+  );
+  void mutate<MyPlaylist[]>(
+    MY_PLAYLISTS_PATH,
+    (current) => current?.map((p) => (p.id === playlistId ? { ...p, total_videos: p.total_videos + 1 } : p)),
+    { revalidate: false },
+  );
   return link;
 }
 
