@@ -41,12 +41,11 @@ const detail: PlaylistDetail = {
   admin_key: null,
   links: [link("first", "First song", 0)],
 };
+const summary = { playlist_id: "pl-1", owner_username: "ann", owner: "ann", owner_private: false, created_at: "2025-02-01T00:00:00.000Z" };
 const mine: MyPlaylist[] = [
-  { ...detail, role: "owner", total_videos: 1 },
-  { ...detail, id: "pl-2", playlist_id: "pl-2", title: "Other", name: "Other", total_videos: 7 },
-].map(({ id, playlist_id, title, name, owner_username, owner, owner_private, created_at, role, total_videos }) => ({
-  id, playlist_id, title, name, owner_username, owner, owner_private, created_at, role, total_videos,
-}));
+  { ...summary, id: "pl-1", title: "Friday Mix", name: "Friday Mix", role: "owner", total_videos: 1 },
+  { ...summary, id: "pl-2", playlist_id: "pl-2", title: "Other", name: "Other", role: "collaborator", total_videos: 7 },
+];
 
 function Page() {
   const { data } = usePlaylist("pl-1");
