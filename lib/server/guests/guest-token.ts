@@ -6,7 +6,7 @@ import "server-only";
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { BoundedMap } from "@/lib/server/bounded-map";
+import { LRUCache } from "lru-cache";
 import { getEnv } from "@/lib/server/env";
 
 export const GUEST_TOKEN_PREFIX = "vpg1";
@@ -32,7 +32,7 @@ export function issueGuestToken(name: string, now = Date.now()): { token: string
  * a token is immutable and nothing revokes one (its expiry is still checked on every use; a removal
  * from a party is the party's own record). Bounded; the oldest entry goes first.
  */
-const verified = new BoundedMap<string, { secret: string; guest: GuestIdentity }>(10_000);
+const verified = new LRUCache<string, { secret: string; guest: GuestIdentity }>({ max: 10_000 });
 
 /** The guest a token names, or null when it is malformed, forged or expired. */
 export function verifyGuestToken(token: string, now = Date.now()): GuestIdentity | null {

@@ -1,13 +1,13 @@
 import "server-only";
 import { idParamSchema } from "@/lib/schemas/common";
-import { BoundedMap } from "@/lib/server/bounded-map";
+import { LRUCache } from "lru-cache";
 
 /**
  * `idParamSchema.parse`, remembering the ids that passed: a host sends every command to the same
  * party, and the schema's parse was a noticeable part of a command. A refused id is parsed each time
  * (the same 422 as ever). Bounded; the oldest id goes first.
  */
-const parsedIds = new BoundedMap<string, { id: string }>(1000);
+const parsedIds = new LRUCache<string, { id: string }>({ max: 1000 });
 
 export function parsePartyId(raw: unknown): { id: string } {
   const given = (raw as { id?: unknown } | null)?.id;

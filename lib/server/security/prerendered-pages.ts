@@ -19,13 +19,13 @@ import "server-only";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { inlineScriptHashes } from "@/lib/security/content-security-policy";
-import { BoundedMap } from "@/lib/server/bounded-map";
+import { LRUCache } from "lru-cache";
 
 const FALLBACK_DOCUMENTS = ["/_not-found", "/_global-error"];
 const SAFE_PATH = /^\/[A-Za-z0-9._~\-/]*$/;
 
 /** Bounded: on-demand pages (unknown blog slugs) could otherwise grow it without limit. */
-const cache = new BoundedMap<string, { mtimeMs: number; hashes: string[] }>(2_000);
+const cache = new LRUCache<string, { mtimeMs: number; hashes: string[] }>({ max: 2_000 });
 
 interface PrerenderManifest {
   routes: Record<string, unknown>;

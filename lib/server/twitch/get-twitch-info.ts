@@ -5,7 +5,7 @@ import "server-only";
  * cached per login for VP_TWITCH_CACHE_SECONDS so a busy profile page does not hammer Twitch;
  * failures are not cached.
  */
-import { BoundedMap } from "@/lib/server/bounded-map";
+import { LRUCache } from "lru-cache";
 import { getEnv } from "@/lib/server/env";
 import { helixGet, helixStreamsSchema, helixUsersSchema, TwitchUnavailableError } from "./twitch-client";
 
@@ -19,8 +19,8 @@ export interface TwitchChannel {
 
 export type TwitchInfoResult = { status: "found"; channel: TwitchChannel } | { status: "not_found" } | { status: "unavailable" };
 
-const globalForCache = globalThis as unknown as { __vpTwitchInfo?: Map<string, { expiresAt: number; result: TwitchInfoResult }> };
-const cache = (globalForCache.__vpTwitchInfo ??= new BoundedMap(2_000));
+const globalForCache = globalThis as unknown as { __vpTwitchInfo?: LRUCache<string, { expiresAt: number; result: TwitchInfoResult }> };
+const cache = (globalForCache.__vpTwitchInfo ??= new LRUCache({ max: 2_000 }));
 
 /** Twitch logins: 4–25 letters, digits or underscores (older accounts may be shorter). */
 export const TWITCH_LOGIN_PATTERN = /^[a-z0-9_]{1,25}$/;
