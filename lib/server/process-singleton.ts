@@ -1,14 +1,22 @@
 /**
- * One lazily created value per server process, kept on globalThis so that development's module
- * reloads (and Next's separate bundles of one module) share it. A creation that fails is not kept:
- * the next call tries again (e.g. after another holder of the embedded database exits).
+ * The one registry of process-wide state: kept on globalThis under `Symbol.for("viewparty.<name>")`,
+ * so that development's module reloads and Next's separate bundles of one module (each route is
+ * bundled with its own copy) share it. `processState` holds a plain object made once; `processSingleton`
+ * a value made asynchronously, where a creation that fails is not kept: the next call tries again
+ * (e.g. after another holder of the embedded database exits).
  */
+const store = globalThis as unknown as Record<symbol, unknown>;
+
+/** The process's one `name` object, made by `create` on first use. */
+export function processState<T extends object>(name: string, create: () => T): T {
+  const key = Symbol.for(`viewparty.${name}`);
+  return (store[key] ??= create()) as T;
+}
+
 type Slot<T> = { promise?: Promise<T> };
 
 function slot<T>(name: string): Slot<T> {
-  const store = globalThis as unknown as Record<symbol, Slot<T> | undefined>;
-  const key = Symbol.for(`viewparty.${name}`);
-  return (store[key] ??= {});
+  return processState<Slot<T>>(`singleton.${name}`, () => ({}));
 }
 
 export function processSingleton<T>(name: string, create: () => Promise<T>): () => Promise<T> {

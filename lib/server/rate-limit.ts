@@ -13,6 +13,7 @@ import { Redis } from "ioredis";
 import { RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { getEnv } from "./env";
 import { rateLimited } from "./http/api-error";
+import { processState } from "@/lib/server/process-singleton";
 
 export interface Limit {
   windowSeconds: number;
@@ -51,9 +52,8 @@ interface LimiterState {
   redis?: Redis;
 }
 
-// Kept on globalThis: Next may load this module more than once per process (route bundles).
-const globalForLimits = globalThis as unknown as { __vpRateLimiters?: LimiterState };
-const state: LimiterState = (globalForLimits.__vpRateLimiters ??= { limiters: new Map(), memory: new MemoryWindows() });
+// One per process: Next may load this module more than once per process (route bundles).
+const state = processState<LimiterState>("rateLimiters", () => ({ limiters: new Map(), memory: new MemoryWindows() }));
 
 /** A limit's name: part of every key, so two limits never share a count. */
 function limitId(limit: Limit): string {

@@ -11,6 +11,7 @@ import type { ActiveParty, ActivePartiesQuery } from "@/lib/schemas/party";
 import type { ApiOptions } from "@/lib/server/http/with-api";
 import { getBus } from "@/lib/server/realtime/get-bus";
 import { listActiveParties } from "./list-active-parties";
+import { processState } from "@/lib/server/process-singleton";
 
 /** The most parties the list ever returns (the query's largest `limit`). */
 const SNAPSHOT_SIZE = 100;
@@ -27,8 +28,7 @@ interface SnapshotState {
 }
 
 // On globalThis: Next may load this module once per route bundle, and they must share one snapshot.
-const globalForSnapshot = globalThis as unknown as { __vpActiveSnapshot?: SnapshotState };
-const state: SnapshotState = (globalForSnapshot.__vpActiveSnapshot ??= { generation: 0, encoded: new Map() });
+const state = processState<SnapshotState>("activeSnapshot", () => ({ generation: 0, encoded: new Map() }));
 
 export function invalidateActiveParties(): void {
   state.generation += 1;

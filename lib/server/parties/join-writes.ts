@@ -17,6 +17,7 @@ import { getDb } from "@/lib/server/db";
 import { livePartyMember, partyModeration } from "@/db/schema";
 import type { RemovalReason } from "@/lib/sync";
 import { removalStillRefusing } from "./party-moderation";
+import { processState } from "@/lib/server/process-singleton";
 
 export interface JoinWrite {
   partyId: string;
@@ -41,8 +42,7 @@ interface Pending extends JoinWrite {
   reject: (error: unknown) => void;
 }
 
-const globalForJoins = globalThis as unknown as { __vpJoinWrites?: { queue: Pending[]; flushing: boolean; lastBatch: number } };
-const state = (globalForJoins.__vpJoinWrites ??= { queue: [], flushing: false, lastBatch: 0 });
+const state = processState("joinWrites", () => ({ queue: [] as Pending[], flushing: false, lastBatch: 0 }));
 
 const windowMs = () => (state.lastBatch > 1 ? CROWD_WINDOW_MS : BATCH_WINDOW_MS);
 

@@ -22,6 +22,7 @@ import { partyDurableEvent } from "@/db/schema";
 import { getDb } from "@/lib/server/db";
 import { CHAT_HISTORY, CHAT_REPORTS_MAX, type PartyEvent } from "@/lib/sync";
 import type { LoggedServerEvent } from "./bus";
+import { processState } from "@/lib/server/process-singleton";
 
 export type DurableEvent = Extract<PartyEvent, { type: "chat" | "chat.report" | "moderation" | "queue" }>;
 
@@ -57,8 +58,7 @@ interface Writer {
 }
 
 // One writer per process (Next bundles this module into several route chunks): one write order.
-const globalForWriter = globalThis as unknown as { __vpDurableWriter?: Writer };
-const writer: Writer = (globalForWriter.__vpDurableWriter ??= { queue: [] as Pending[], flushing: false, writes: new Map<string, number>() });
+const writer = processState<Writer>("durableWriter", () => ({ queue: [] as Pending[], flushing: false, writes: new Map<string, number>() }));
 
 /** Resolves once the event is committed to the database. */
 export function persistPartyEvent(partyId: string, event: DurableEvent): Promise<void> {

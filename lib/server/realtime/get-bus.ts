@@ -3,23 +3,24 @@ import "server-only";
 import { getEnv } from "@/lib/server/env";
 import type { PartyBus } from "./bus";
 import { MemoryBus } from "./memory-bus";
+import { processState } from "@/lib/server/process-singleton";
 
-const globalForBus = globalThis as unknown as { __vpBus?: PartyBus };
+const held = processState("bus", () => ({ bus: undefined as PartyBus | undefined }));
 
 /** The bus once getBus has made it (undefined before): the command path reads it without a promise. */
 export function readyBus(): PartyBus | undefined {
-  return globalForBus.__vpBus;
+  return held.bus;
 }
 
 export async function getBus(): Promise<PartyBus> {
-  if (!globalForBus.__vpBus) {
+  if (!held.bus) {
     const env = getEnv();
     if (env.REDIS_URL) {
       const { RedisBus } = await import("./redis-bus");
-      globalForBus.__vpBus ??= new RedisBus(env.REDIS_URL, env.VP_REDIS_PREFIX);
+      held.bus ??= new RedisBus(env.REDIS_URL, env.VP_REDIS_PREFIX);
     } else {
-      globalForBus.__vpBus ??= new MemoryBus();
+      held.bus ??= new MemoryBus();
     }
   }
-  return globalForBus.__vpBus;
+  return held.bus;
 }

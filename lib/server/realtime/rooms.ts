@@ -24,11 +24,13 @@ import { armHostTimers, clearHostTimers } from "./party-lifecycle";
 import { addLocalMember, cancelPresence, schedulePresence, type ConnectingMember } from "./presence";
 import { Room } from "./room";
 import type { RoomEntry } from "./room-entry";
+import { processState } from "@/lib/server/process-singleton";
 
-const globalForRooms = globalThis as unknown as { __vpRooms?: Map<string, Promise<RoomEntry>>; __vpLoadedRooms?: Map<string, RoomEntry> };
-const rooms = (globalForRooms.__vpRooms ??= new Map());
-/** The replicas of `rooms` that finished loading and still serve a live party (read without waiting). */
-const loaded = (globalForRooms.__vpLoadedRooms ??= new Map<string, RoomEntry>());
+/**
+ * `rooms`: each live party's room, by id, as it loads. `loaded`: the replicas of `rooms` that finished
+ * loading and still serve a live party (read without waiting).
+ */
+const { rooms, loaded } = processState("rooms", () => ({ rooms: new Map<string, Promise<RoomEntry>>(), loaded: new Map<string, RoomEntry>() }));
 
 export async function loadPartyRow(partyId: string): Promise<PartyRow | undefined> {
   const db = await getDb();

@@ -21,6 +21,7 @@ import { RECORDING_READS_BUSY, recordingTimelinePageSchema } from "@/lib/schemas
 import { serverBusy } from "@/lib/server/http/api-error";
 import type { RecordedEntry } from "@/lib/sync";
 import { getVisibleRecordingOrThrow, recordingEnd } from "./recording-row";
+import { processState } from "@/lib/server/process-singleton";
 
 /** Chunk sizes looked at to plan one page (a page ends there even if more would fit). */
 const PLAN_CHUNKS_MAX = 2000;
@@ -29,8 +30,7 @@ const BUSY_RETRY_AFTER_S = 1;
 /** The longest one read may hold its slot: a page is at most a few MB, sent in well under this. */
 export const READ_SLOT_MAX_MS = 30_000;
 
-const globalForReads = globalThis as unknown as { __vpRecordingReads?: { active: number } };
-const reads = (globalForReads.__vpRecordingReads ??= { active: 0 });
+const reads = processState("recordingReads", () => ({ active: 0 }));
 
 /** Takes one of the instance's read slots (its release is idempotent), or throws 503 when all are in use. */
 function acquireReadSlot(): () => void {

@@ -36,6 +36,7 @@ import {
 import type { LoggedEvent } from "@/lib/server/realtime/bus";
 import type { Room, StreamSubscriber } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
+import { processState } from "@/lib/server/process-singleton";
 
 /** How often buffered entries are written (ms): what a crash can lose at most. */
 export const RECORDING_FLUSH_MS = 2000;
@@ -87,17 +88,15 @@ export function isRecordableMedia(url: string): boolean {
   return parseMediaUrl(url)?.platform === "youtube";
 }
 
-const globalForRecorders = globalThis as unknown as {
-  __vpRecorders?: Map<string, ActiveRecorder>;
-  __vpRecordingClaims?: Set<string>;
-  __vpRecordingsFinishing?: Map<string, Promise<void>>;
-};
-/** Recordings this instance records, by id. */
-const active = (globalForRecorders.__vpRecorders ??= new Map());
-/** Recordings started through this instance whose `recording` event has not been folded yet. */
-const claims = (globalForRecorders.__vpRecordingClaims ??= new Set());
-/** Recordings this instance is finishing (their last flush), so a stop can answer once it is written. */
-const finishing = (globalForRecorders.__vpRecordingsFinishing ??= new Map());
+const recorders = processState("recorders", () => ({
+  /** Recordings this instance records, by id. */
+  active: new Map<string, ActiveRecorder>(),
+  /** Recordings started through this instance whose `recording` event has not been folded yet. */
+  claims: new Set<string>(),
+  /** Recordings this instance is finishing (their last flush), so a stop can answer once it is written. */
+  finishing: new Map<string, Promise<void>>(),
+}));
+const { active, claims, finishing } = recorders;
 
 class ActiveRecorder implements StreamSubscriber {
   private readonly timeline: TimelineRecorder;

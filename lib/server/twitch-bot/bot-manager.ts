@@ -23,6 +23,7 @@ import { createBotLock, type BotLock } from "./bot-lock";
 import { TwitchBotRunner, type BotConfig } from "./bot-runner";
 import { writeBotStatus } from "./bot-status";
 import { periodicSweepMs } from "./sweep-schedule";
+import { processState } from "@/lib/server/process-singleton";
 
 interface Running {
   runner: TwitchBotRunner;
@@ -127,9 +128,7 @@ class TwitchBotManager {
   }
 }
 
-const globalForBots = globalThis as unknown as { __vpTwitchBots?: TwitchBotManager };
-
-/** The process's bot manager (kept on globalThis: Next may load this module once per route bundle). */
+/** The process's bot manager (one per process: Next may load this module once per route bundle). */
 export function twitchBots(): TwitchBotManager {
-  return (globalForBots.__vpTwitchBots ??= new TwitchBotManager());
+  return processState("twitchBots", () => new TwitchBotManager());
 }

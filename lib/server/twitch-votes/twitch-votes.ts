@@ -11,6 +11,7 @@ import { getEnv } from "@/lib/server/env";
 import type { Room } from "@/lib/server/realtime/room";
 import { createBotLock, type BotLock } from "@/lib/server/twitch-bot/bot-lock";
 import { TwitchVoteListener } from "./twitch-vote-listener";
+import { processState } from "@/lib/server/process-singleton";
 
 interface Reader {
   timer: NodeJS.Timeout;
@@ -18,8 +19,7 @@ interface Reader {
   channel: string;
 }
 
-const globalForVotes = globalThis as unknown as { __vpTwitchVotes?: { readers: Map<string, Reader>; lock: BotLock | null } };
-const state = (globalForVotes.__vpTwitchVotes ??= { readers: new Map(), lock: null });
+const state = processState("twitchVotes", () => ({ readers: new Map<string, Reader>(), lock: null as BotLock | null }));
 
 function lock(): BotLock {
   return (state.lock ??= createBotLock());

@@ -8,6 +8,7 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { getEnv } from "@/lib/server/env";
 import { helixGet, helixStreamsSchema, helixUsersSchema, TwitchUnavailableError } from "./twitch-client";
+import { processState } from "@/lib/server/process-singleton";
 
 export interface TwitchChannel {
   login: string;
@@ -19,8 +20,7 @@ export interface TwitchChannel {
 
 export type TwitchInfoResult = { status: "found"; channel: TwitchChannel } | { status: "not_found" } | { status: "unavailable" };
 
-const globalForCache = globalThis as unknown as { __vpTwitchInfo?: LRUCache<string, { expiresAt: number; result: TwitchInfoResult }> };
-const cache = (globalForCache.__vpTwitchInfo ??= new LRUCache({ max: 2_000 }));
+const cache = processState("twitchInfo", () => new LRUCache<string, { expiresAt: number; result: TwitchInfoResult }>({ max: 2_000 }));
 
 /** Twitch logins: 4–25 letters, digits or underscores (older accounts may be shorter). */
 export const TWITCH_LOGIN_PATTERN = /^[a-z0-9_]{1,25}$/;

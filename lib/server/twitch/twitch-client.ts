@@ -6,6 +6,7 @@ import "server-only";
  */
 import { z } from "zod";
 import { getEnv } from "@/lib/server/env";
+import { processState } from "@/lib/server/process-singleton";
 
 export const TWITCH_DEFAULT_API_BASE_URL = "https://api.twitch.tv/helix";
 export const TWITCH_DEFAULT_AUTH_BASE_URL = "https://id.twitch.tv/oauth2";
@@ -26,7 +27,7 @@ interface AppToken {
   value: string;
   expiresAt: number;
 }
-const globalForTwitch = globalThis as unknown as { __vpTwitchToken?: AppToken };
+const tokenHolder = processState("twitchToken", () => ({ token: undefined as AppToken | undefined }));
 
 function config() {
   const env = getEnv();
@@ -48,7 +49,7 @@ async function request(url: string, init: RequestInit): Promise<Response> {
 }
 
 async function appToken(forceNew: boolean): Promise<string> {
-  const cached = globalForTwitch.__vpTwitchToken;
+  const cached = tokenHolder.token;
   if (!forceNew && cached && cached.expiresAt > Date.now()) return cached.value;
   const { clientId, clientSecret, authBase } = config();
   const res = await request(`${authBase}/token`, {
@@ -60,7 +61,7 @@ async function appToken(forceNew: boolean): Promise<string> {
   const parsed = tokenSchema.safeParse(await res.json().catch(() => null));
   if (!parsed.success) throw new TwitchUnavailableError("Twitch token endpoint answered an unreadable body");
   const token = { value: parsed.data.access_token, expiresAt: Date.now() + parsed.data.expires_in * 1000 - EXPIRY_MARGIN_MS };
-  globalForTwitch.__vpTwitchToken = token;
+  tokenHolder.token = token;
   return token.value;
 }
 
