@@ -1,6 +1,6 @@
 // GET /api/v1/parties/{id}/events – a member's SSE stream of the party: a snapshot (or the missed events after Last-Event-ID), then every event
 import { idParamSchema } from "@/lib/schemas/common";
-import { conflict, forbidden } from "@/lib/server/http/api-error";
+import { forbidden, partyEnded } from "@/lib/server/http/api-error";
 import { findPartyOrThrow } from "@/lib/server/parties/find-party";
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { assertNotRemoved } from "@/lib/server/parties/party-moderation";
@@ -23,7 +23,7 @@ export const GET = withApi(
     // is looked up as the caller may see it.
     const live = loadedRoom(id);
     const room = live?.meta.visibility === "public" ? live : await findRoom(id, user.id);
-    if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+    if (room.meta.state === "ENDED") throw partyEnded();
     // Opening the stream only reads. It used to join the party for a caller not in it, and a GET is
     // neither CSRF-checked nor kept from other sites (a SameSite=Lax cookie rides a top-level
     // navigation, an <img> on a same-site page): any page could move a signed-in visitor into a
@@ -32,7 +32,7 @@ export const GET = withApi(
     // host role can be handed over while it is open).
     if (!(await isPartyMember(room, user.id))) {
       await assertNotRemoved(room.id, user.id); // a kicked or banned member is told so, not told to join
-      throw forbidden(JOIN_BEFORE_STREAM);
+      throw forbidden(JOIN_BEFORE_STREAM, "not_member");
     }
     const caller = partyCaller(user);
     return openPartyStream(req, room, { id: caller.id, displayName: caller.displayName, guest: user.isGuest === true });
