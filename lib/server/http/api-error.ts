@@ -6,8 +6,6 @@
  */
 import { ERROR_STATUS, type ErrorCode } from "@/lib/schemas/error-code";
 
-export type ApiErrorCode = ErrorCode;
-
 export class ApiError extends Error {
   readonly status: number;
   constructor(
