@@ -2,15 +2,15 @@
 /**
  * The RSVP flow shared by every table and dialog: RSVP needs a login (signed out, the login modal
  * opens with the reason and the RSVP completes after sign-in); the button is disabled while a request
- * runs; an "already RSVP'd" answer counts as success; failures are error toasts; un-RSVP asks for
- * confirmation in an in-page dialog first.
+ * runs (an RSVP the server already has is answered as a success); failures are error toasts; un-RSVP
+ * asks for confirmation in an in-page dialog first.
  */
 import { useCallback, useMemo, useState } from "react";
 import { useAuthModal } from "@/components/layout/auth-modal-context";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { useCurrentUser } from "@/lib/api/use-current-user";
-import { revalidateScheduledParties, rsvpScheduledParty, unRsvpScheduledParty, useJoinedScheduledParties } from "@/lib/api/use-scheduled-parties";
+import { rsvpScheduledParty, unRsvpScheduledParty, useJoinedScheduledParties } from "@/lib/api/use-scheduled-parties";
 
 export const RSVP_LOGIN_REQUIRED = "Please log in to RSVP to this party.";
 export const UN_RSVP_CONFIRMATION = "Are you sure you want to un-RSVP from this party?";
@@ -53,10 +53,7 @@ export function useRsvp(): RsvpControls {
         try {
           await rsvpScheduledParty(partyId, code);
         } catch (error) {
-          // Already RSVP'd (e.g. in another tab) is success: show the state the server has.
-          const message = messageOf(error);
-          if (message.includes("Already RSVP")) await revalidateScheduledParties();
-          else toast.error(`RSVP failed: ${message || "Unknown error"}`);
+          toast.error(`RSVP failed: ${messageOf(error) || "Unknown error"}`);
         }
       }),
     [during, toast],

@@ -23,9 +23,9 @@ import { socialLinksOf } from "./social-links";
 
 export const NO_PUBLIC_LINKS = "No public social links";
 
-/** "User not found" when the failure is a 404 / "Not Found", else the generic text. */
+/** "User not found" when the server says there is no such (visible) profile, else the generic text. */
 export function profileErrorText(error: Error): string {
-  if ((error instanceof ApiClientError && error.status === 404) || /404|not found/i.test(error.message)) return USER_NOT_FOUND_TEXT;
+  if (error instanceof ApiClientError && error.code === "not_found") return USER_NOT_FOUND_TEXT;
   return "Failed to load user profile";
 }
 
@@ -48,7 +48,7 @@ export function PublicProfile({ username, initial }: { username: string; initial
 
   if (error && !profile) return <ProfileNotFound message={profileErrorText(error)} />;
   // A profile turned private (or removed) since the page loaded is gone for good here too.
-  if (error instanceof ApiClientError && error.status === 404) return <ProfileNotFound />;
+  if (error instanceof ApiClientError && error.code === "not_found") return <ProfileNotFound />;
   if (!profile) {
     if (isLoading) {
       return (

@@ -76,7 +76,7 @@ export function StartRoomForm() {
       if (cause instanceof ApiClientError && cause.status === 401) {
         // Signed out (or the session is gone): the dialog says why, and the room starts once they are in.
         modal.open("login", { message: START_LOGIN_REASON, onSignedIn: () => void start(choice) });
-      } else if (cause instanceof ApiClientError && cause.status === 409) {
+      } else if (cause instanceof ApiClientError && cause.code === "already_hosting") {
         await current.mutate();
         setAlreadyHosting(choice);
       } else setError(cause instanceof Error && cause.message ? cause.message : START_FAILED);

@@ -98,7 +98,7 @@ export function WatchRoom({ partyId, urls }: { partyId: string; urls: PlayerUrls
           setAccess({ kind: "resolving" });
           return;
         }
-        if (cause instanceof ApiRequestError && cause.status === 409) {
+        if (cause instanceof ApiRequestError && cause.code === "party_ended") {
           // The party is over (opened again from its link, or reloaded after the end): the end screen,
           // as everyone in it saw, rather than an error.
           setEnded(true);

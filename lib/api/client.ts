@@ -1,12 +1,16 @@
 /**
  * Browser API client with the spec's rules: a 204 answers null; an HTML reply is an error
  * with a fixed message; a non-OK reply's message is the body's `detail`, else `message`, else
- * "API error"; the bearer token in storage key `jwt` is sent when present.
+ * "API error"; the bearer token in storage key `jwt` is sent when present. A failure carries the
+ * body's `code`: callers branch on it, never on the message.
  */
 import { API_HTML_ERROR, STORAGE_KEYS } from "@/lib/constants";
-import { apiErrorMessage } from "./error-message";
+import { errorCodeOf, type ErrorCode } from "@/lib/schemas/error-code";
+import { apiErrorMessage, isHtmlResponse } from "./error-message";
 
 export class ApiClientError extends Error {
+  /** What the refusal means (null when the answer carried no code we know, e.g. an HTML page). */
+  readonly code: ErrorCode | null;
   constructor(
     message: string,
     readonly status: number,
@@ -14,6 +18,7 @@ export class ApiClientError extends Error {
   ) {
     super(message);
     this.name = "ApiClientError";
+    this.code = errorCodeOf(body);
   }
 }
 
@@ -48,8 +53,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit =
   });
 
   if (response.status === 204) return null as T;
-  const contentType = response.headers.get("content-type") ?? "";
-  if (contentType.includes("text/html")) throw new ApiClientError(API_HTML_ERROR, response.status);
+  if (isHtmlResponse(response)) throw new ApiClientError(API_HTML_ERROR, response.status);
 
   let body: unknown = null;
   const text = await response.text();

@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { API_HTML_ERROR } from "@/lib/constants";
-import { apiErrorMessage } from "@/lib/api/error-message";
+import { apiErrorMessage, isHtmlResponse } from "@/lib/api/error-message";
+import { errorCodeOf, type ErrorCode } from "@/lib/schemas/error-code";
 import { createPartyInputSchema, currentPartySchema, guestTokenResponseSchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
 import { ownUserSchema } from "@/lib/schemas/user";
 import type { ModerationCommand, RecordingCommand } from "@/lib/sync";
@@ -18,6 +19,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     /** The answer's Retry-After in seconds (a 429, or a 503 while a service behind the server is down). */
     readonly retryAfterSeconds: number | null = null,
+    /** What the refusal means, from the body's `code`: clients branch on it, never on the message. */
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -86,9 +89,9 @@ export class ApiClient {
   private async json(method: string, path: string, token: string | null, body?: unknown, init: RequestInit = {}): Promise<unknown> {
     const res = await this.request(method, path, token, body, init);
     if (res.status === 204) return null;
-    if ((res.headers.get("content-type") ?? "").includes("text/html")) throw new ApiRequestError(API_HTML_ERROR, res.status);
+    if (isHtmlResponse(res)) throw new ApiRequestError(API_HTML_ERROR, res.status);
     const data: unknown = await res.json().catch(() => null);
-    if (!res.ok) throw new ApiRequestError(errorMessage(data), res.status, retryAfterOf(res));
+    if (!res.ok) throw new ApiRequestError(errorMessage(data), res.status, retryAfterOf(res), errorCodeOf(data));
     return data;
   }
 

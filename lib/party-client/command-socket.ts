@@ -21,6 +21,7 @@ import {
 } from "@/lib/sync/command-socket-protocol";
 import { ApiRequestError, ServerUnreachableError, errorMessage } from "./api-client";
 import { backoffDelay } from "./backoff";
+import { errorCodeOf } from "@/lib/schemas/error-code";
 
 /** The part of the browser's WebSocket API used here; the browser's own class fits it. */
 export interface WebSocketLike {
@@ -198,7 +199,7 @@ export class CommandSocket {
     this.pending.delete(frame.n);
     this.timers.clearTimeout(pending.timer);
     if (frame.status >= 200 && frame.status < 300) pending.resolve(frame.body);
-    else pending.reject(new ApiRequestError(errorMessage(frame.body), frame.status));
+    else pending.reject(new ApiRequestError(errorMessage(frame.body), frame.status, null, errorCodeOf(frame.body)));
   }
 
   /** `socket` has closed, or is given up by us: what awaits an answer fails, then the next socket is planned. */

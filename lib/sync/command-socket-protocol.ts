@@ -9,7 +9,8 @@
  * COMMAND_SOCKET_CLOSE's 44xx codes and the reason as its close reason. After `ready` the client sends
  * `{"n", "command"}` frames (`n` from 1, increasing, unique per socket; `command` exactly the POST's
  * body) and the server answers each with `{"n", "status", "body"}`: the status and JSON body the POST
- * would have answered (`null` for no body), in order.
+ * would have answered (`null` for no body), in order. A refusal's body is the API's error body,
+ * `{ "detail", "code" }`, its code one of lib/schemas/error-code.ts: clients branch on the code.
  *
  * Imports inside lib/sync stay relative (see protocol.ts).
  */

@@ -7,8 +7,9 @@
  *
  * Every route file under app/api (except Better Auth's catch-all, swept separately below for "no
  * 5xx" only) must have a spec here, with the methods it exports: a new route fails this test until
- * it is covered. For every request: no 5xx, every 4xx has a string `detail` and a `code`, and no
- * 429 (each caller stays inside the rate limits, so every input reaches validation); a valid write
+ * it is covered. For every request: no 5xx, every 4xx has a string `detail` and a `code` from
+ * lib/schemas/error-code.ts answered with that code's status, and no 429 (each caller stays inside
+ * the rate limits, so every input reaches validation); a valid write
  * by the wrong caller (a viewer, a collaborator, an editor where only the owner may act, nobody) is
  * refused with 401, 403 or 404, never with a validation error that would hide the check. Afterwards
  * every table of the database, the resources read back through the API and the party's live
@@ -19,6 +20,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
+import { ERROR_STATUS, errorCodeSchema, type ErrorCode } from "@/lib/schemas/error-code";
 import { Client, startApp, uniqueName, type RunningApp } from "./helpers/app";
 import { createParty, guestToken } from "./helpers/party";
 import { createTestDatabase, type TestDatabase } from "./helpers/postgres";
@@ -1140,6 +1142,9 @@ function problem(r: BadRequest, o: Outcome): string | null {
     const { detail, code } = (body ?? {}) as { detail?: unknown; code?: unknown };
     if (typeof detail !== "string" || detail === "") return `${o.status} without a detail: ${o.text.slice(0, 200)}`;
     if (typeof code !== "string" || code === "") return `${o.status} without a code: ${o.text.slice(0, 200)}`;
+    // One shared list of codes, each answered with its own status: what clients branch on.
+    if (!errorCodeSchema.safeParse(code).success) return `${o.status} with a code not in lib/schemas/error-code.ts: ${o.text.slice(0, 200)}`;
+    if (ERROR_STATUS[code as ErrorCode] !== o.status) return `${o.status} with the code of a ${ERROR_STATUS[code as ErrorCode]}: ${o.text.slice(0, 200)}`;
   }
   return null;
 }

@@ -53,7 +53,7 @@ test("a second live party for one host, inside a transaction, is a 409 that says
   const error = await failure(() => db.transaction((tx) => tx.execute(party("p2", "AWAITING_RECONNECT"))));
   expect(await answer(error)).toEqual({
     status: 409,
-    body: { detail: "You are already hosting a live party. End it before starting another.", code: "conflict" },
+    body: { detail: "You are already hosting a live party. End it before starting another.", code: "already_hosting" },
   });
   // Ended parties do not count.
   await db.execute(party("p3", "ENDED"));

@@ -161,7 +161,7 @@ test("a guest who left, or moved to another party, can no longer chat in the old
   expect((await api(app.baseUrl, "DELETE", "/api/v1/users/me/leave-party", guest)).status).toBe(204);
   const refused = await command(app.baseUrl, partyA.id, guest, { type: "chat", text: "still here?" });
   expect(refused.status).toBe(403);
-  expect(await refused.json()).toEqual({ detail: "Join the party before sending to it.", code: "forbidden" });
+  expect(await refused.json()).toEqual({ detail: "Join the party before sending to it.", code: "not_member" });
 
   // Rejoins A (by streaming it), then joins B: only B accepts chat now.
   const s = await stream(partyA.id, guest);

@@ -122,7 +122,7 @@ test("only the host accepts or dismisses (403, nothing changed); non-members can
     for (const type of ["request.accept", "request.dismiss"]) {
       const res = await command(app.baseUrl, partyId, token, { type, requestId: a!.id });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ detail: "Only the host can accept or dismiss requests.", code: "forbidden" });
+      expect(await res.json()).toEqual({ detail: "Only the host can accept or dismiss requests.", code: "host_only" });
     }
   }
   // A member cannot switch music mode either (a queue setting).

@@ -128,7 +128,7 @@ test("a guest's play/pause/seek/drawing is refused with 403 and changes nothing"
   ]) {
     const res = await command(app.baseUrl, party.id, guest, body);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: "Only the host can control playback and drawing.", code: "forbidden" });
+    expect(await res.json()).toEqual({ detail: "Only the host can control playback and drawing.", code: "host_only" });
   }
   // A stranger who never joined cannot even chat.
   const stranger = await guestToken(app.baseUrl, "Stranger");

@@ -17,7 +17,7 @@ jest.setTimeout(180_000);
 const ATTEMPTS = 8;
 const ALREADY_HOSTING = {
   detail: "You are already hosting a live party. End it before starting another.",
-  code: "conflict",
+  code: "already_hosting",
 };
 
 interface Outcome {

@@ -65,7 +65,7 @@ test("who may report what: members only, not their own message, only a message i
 
   const own = await report(party.id, ann, mine);
   expect(own.status).toBe(409);
-  expect(await own.json()).toEqual({ detail: "You cannot report your own message.", code: "conflict" });
+  expect(await own.json()).toEqual({ detail: "You cannot report your own message.", code: "own_message" });
   expect((await report(party.id, outsider, hosts)).status).toBe(403);
   expect((await api(live.baseUrl, "POST", `/api/v1/parties/${party.id}/commands`, null, { v: 1, type: "chat.report", messageId: hosts })).status).toBe(401);
   const unknown = await report(party.id, ann, "no-such-message");

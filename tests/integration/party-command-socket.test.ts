@@ -116,7 +116,7 @@ test("a guest is refused what only the host may do, a bad command is a 422, and 
 
   const seek = await socket.send({ v: 1, type: "seek", position: 99, cid: 70 });
   expect(seek.status).toBe(403);
-  expect(seek.body).toEqual({ detail: "Only the host can control playback and drawing.", code: "forbidden" });
+  expect(seek.body).toEqual({ detail: "Only the host can control playback and drawing.", code: "host_only" });
 
   const bad = await socket.send({ v: 1, type: "seek", position: "soon" });
   expect(bad.status).toBe(422);

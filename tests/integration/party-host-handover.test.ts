@@ -55,7 +55,7 @@ test("only the host hands over, only to a member watching now; nothing changes o
 
   const asGuest = await handover(party.id, guest, target.id);
   expect(asGuest.status).toBe(403);
-  expect(await asGuest.json()).toMatchObject({ detail: "Only the host can hand over the host role.", code: "forbidden" });
+  expect(await asGuest.json()).toMatchObject({ detail: "Only the host can hand over the host role.", code: "host_only" });
   // A guest cannot take the role either.
   expect((await handover(party.id, guest, guestMember.id)).status).toBe(403);
   expect((await handover(party.id, outsider, target.id)).status).toBe(403);
@@ -151,7 +151,7 @@ test("a member who hosts another live party cannot become this party's host (409
 
   const res = await handover(party.id, host, member.id);
   expect(res.status).toBe(409);
-  expect(await res.json()).toEqual({ detail: "That member is hosting another live party.", code: "conflict" });
+  expect(await res.json()).toEqual({ detail: "That member is hosting another live party.", code: "already_hosting" });
   expect((await detail(party.id, host)).role).toBe("host");
   expect((await command(live.baseUrl, party.id, host, { type: "pause", position: 1 })).status).toBe(200);
 });

@@ -259,7 +259,7 @@ describe("a scheduled party's programme", () => {
     const liveId = created[0]!.body.party!.id;
     for (const other of answers.filter((a) => a.status !== 201)) {
       if (other.status === 200) expect(other.body.party!.id).toBe(liveId);
-      else expect(other).toEqual({ status: 409, body: { detail: "You are already hosting a live party. End it before starting another.", code: "conflict" } });
+      else expect(other).toEqual({ status: 409, body: { detail: "You are already hosting a live party. End it before starting another.", code: "already_hosting" } });
     }
     expect((await json<ScheduledBody>(host.get(`${SCHEDULED}/${party.id}`))).live).toEqual({ party_id: liveId, join_id: liveId });
     expect((await queueOf(host, liveId)).map((i) => i.url)).toEqual([YT("hhhhhhhhhh2")]);

@@ -214,7 +214,7 @@ test("RSVP: the host cannot RSVP to their own party (422 with a reason, the coun
   const party = await create(owner, { title: "My own party" });
   const res = await send(owner, "POST", `${BASE}/${party.id}/rsvp`);
   expect(res.status).toBe(422);
-  expect(await json(res)).toMatchObject({ code: "unprocessable_entity", detail: "You host this party, so you cannot RSVP to it." });
+  expect(await json(res)).toMatchObject({ code: "host_cannot_rsvp", detail: "You host this party, so you cannot RSVP to it." });
   expect((await getParty(party.id, anon)).rsvp_count).toBe(0);
   expect((await json<{ scheduled_party_id: string }[]>(owner.get(`${BASE}/me/joined`))).map((r) => r.scheduled_party_id)).not.toContain(party.id);
 });

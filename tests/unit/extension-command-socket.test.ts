@@ -64,7 +64,7 @@ test("answers are matched by n: 2xx gives the body, an error status the ApiReque
   expect(current().sent.slice(1).map((frame) => (frame as { n: number }).n)).toEqual([1, 2, 3, 4]);
   current().receive({ n: 2, status: 200, body: { id: "two" } });
   current().receive({ n: 4, status: 500, body: null });
-  current().receive({ n: 3, status: 403, body: { detail: "Only the host can control playback and drawing.", code: "forbidden" } });
+  current().receive({ n: 3, status: 403, body: { detail: "Only the host can control playback and drawing.", code: "host_only" } });
   current().receive({ n: 1, status: 204, body: null });
   await expect(first).resolves.toBeNull();
   await expect(second).resolves.toEqual({ id: "two" });

@@ -206,7 +206,7 @@ test("commands go by POST until the command socket is ready, over it after, and 
   // A refusal reads as the POST's: the server's detail, as an error.
   const refused = connection.send({ v: PROTOCOL_VERSION, type: "play", position: 6, cid: 4 });
   await until(() => frames().length === 2);
-  socket().receive({ n: 2, status: 403, body: { detail: "Only the host can control playback and drawing.", code: "forbidden" } });
+  socket().receive({ n: 2, status: 403, body: { detail: "Only the host can control playback and drawing.", code: "host_only" } });
   await expect(refused).rejects.toMatchObject({ message: "Only the host can control playback and drawing.", status: 403 });
 
   // The socket drops with a command awaiting its answer: its fate is unknown, it is not sent again.

@@ -190,18 +190,26 @@ test("RSVP: disabled while running, then a disabled RSVP'd plus Un-RSVP; Un-RSVP
   expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /api/v1/scheduled-parties/a/rsvp"]);
 });
 
-test("an \"Already RSVP\" error counts as success; other failures toast \"RSVP failed: \"", async () => {
+test("an RSVP the server already has (another tab) counts as success; failures toast \"RSVP failed: \"", async () => {
+  // The server answers a repeated RSVP with 200 and the state it has.
   rsvpAnswer = async () => {
     joined = ["a"];
-    return jsonResponse(409, { detail: "Already RSVP'd to this party." });
+    return jsonResponse(200, { message: "Already RSVP'd to this party.", scheduled_party_id: "a", rsvped: true, rsvp_count: 1 });
   };
   renderTable([party("a"), party("b")]);
   await userEvent.click(await screen.findByRole("button", { name: "RSVP: Party a" }));
   expect(await screen.findByRole("button", { name: "RSVP'd: Party a" })).toBeInTheDocument();
   expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
-  rsvpAnswer = async () => jsonResponse(500, { detail: "Database is down" });
+  // A refusal is a failure whatever its wording: no text of it is read as success.
+  rsvpAnswer = async () => jsonResponse(409, { detail: "Already RSVP'd to this party.", code: "conflict" });
   await userEvent.click(screen.getByRole("button", { name: "RSVP: Party b" }));
-  expect(await screen.findByRole("alert")).toHaveTextContent("RSVP failed: Database is down");
+  expect(await screen.findByRole("alert")).toHaveTextContent("RSVP failed: Already RSVP'd to this party.");
+  expect(screen.queryByRole("button", { name: "RSVP'd: Party b" })).not.toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "RSVP: Party b" })).toBeEnabled();
+
+  rsvpAnswer = async () => jsonResponse(500, { detail: "Database is down", code: "internal_error" });
+  await userEvent.click(screen.getByRole("button", { name: "RSVP: Party b" }));
+  expect(await screen.findByText("RSVP failed: Database is down")).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "RSVP: Party b" })).toBeEnabled();
 });

@@ -94,7 +94,7 @@ test("a host loads the playlist into their party's queue: busy, then the count a
 
 test("a full queue: the API's detail in an alert, the button usable again", async () => {
   const user = userEvent.setup();
-  answer = async () => jsonResponse(409, { detail: "The queue has room for 1 more item (at most 100).", code: "conflict" });
+  answer = async () => jsonResponse(409, { detail: "The queue has room for 1 more item (at most 100).", code: "queue_full" });
   renderWith(hosting);
   await user.click(await screen.findByRole("button", { name: "Play in my party" }));
   expect(await screen.findByRole("alert")).toHaveTextContent("The queue has room for 1 more item (at most 100).");

@@ -63,7 +63,7 @@ test("while the profile loads: Loading profile...", () => {
 });
 
 test("a 404 → Profile Not Found, \"User not found\" and Go Home", async () => {
-  answers["/api/v1/users/filmfan"] = respond(404, { detail: "User not found" });
+  answers["/api/v1/users/filmfan"] = respond(404, { detail: "User not found", code: "not_found" });
   renderProfile();
   expect(await screen.findByRole("heading", { name: "Profile Not Found" })).toBeInTheDocument();
   expect(screen.getByText("User not found")).toBeInTheDocument();
@@ -71,10 +71,12 @@ test("a 404 → Profile Not Found, \"User not found\" and Go Home", async () => 
 });
 
 test("other failures → Profile Not Found with the generic text", async () => {
-  answers["/api/v1/users/filmfan"] = respond(500, { detail: "Boom" });
+  answers["/api/v1/users/filmfan"] = respond(500, { detail: "Boom", code: "internal_error" });
   renderProfile();
   expect(await screen.findByText("Failed to load user profile")).toBeInTheDocument();
-  expect(profileErrorText(new ApiClientError("Not Found", 400))).toBe("User not found");
+  // The code decides, not the wording: a failure that merely says "not found" is not a missing profile.
+  expect(profileErrorText(new ApiClientError("Not Found", 502, { detail: "Not Found", code: "service_unavailable" }))).toBe("Failed to load user profile");
+  expect(profileErrorText(new ApiClientError("Gone", 404, { detail: "Gone", code: "not_found" }))).toBe("User not found");
 });
 
 test("the profile: names, bio, its public links, buttons, and the parties section", async () => {

@@ -1,5 +1,6 @@
 /** The chat bot's command reading, per-viewer cooldown and refusal limit (time passed in), and its queues. */
-import { botReplies, parseAddCommand, RefusalLimiter, ViewerCooldown } from "@/lib/server/twitch-bot/chat-command";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/schemas/error-code";
+import { botReplies, parseAddCommand, RefusalLimiter, refusedAdd, ViewerCooldown } from "@/lib/server/twitch-bot/chat-command";
 import { FairQueue, ReplyOutbox } from "@/lib/server/twitch-bot/command-queues";
 
 describe("parseAddCommand", () => {
@@ -193,5 +194,36 @@ describe("StoredTokenAuthProvider", () => {
     expect(await provider.getAccessTokenForIntent()).toBeNull();
     expect(await provider.getAccessTokenForUser()).toBeNull();
     await expect(provider.getAnyAccessToken()).rejects.toThrow("stopped");
+  });
+});
+
+describe("refusedAdd: what the bot answers a refused add", () => {
+  const full = botReplies.full("ann", 200);
+
+  test("a full playlist: \"The playlist is full\"", () => {
+    expect(refusedAdd({ code: "playlist_full" }, "ann", 200)).toEqual({ kind: "reply", text: full });
+  });
+
+  test("an ended party, an open poll, a second live party or any other conflict is not reported as a full playlist", () => {
+    for (const code of ["party_ended", "poll_open", "already_hosting", "conflict"] as const) {
+      expect(refusedAdd({ code }, "ann", 200)).toEqual({ kind: "unknown" });
+    }
+    const otherConflicts = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => ERROR_STATUS[code] === 409 && code !== "playlist_full");
+    expect(otherConflicts.length).toBeGreaterThan(5);
+    for (const code of otherConflicts) expect(refusedAdd({ code }, "ann", 200)).not.toEqual({ kind: "reply", text: full });
+  });
+
+  test("a platform the playlist does not take, a link no player plays: the matching reply", () => {
+    expect(refusedAdd({ code: "platform_not_accepted", accepts: { youtube: true, tiktok: false } }, "ann", 200)).toEqual({ kind: "reply", text: "@ann Only YouTube links are accepted." });
+    expect(refusedAdd({ code: "platform_not_accepted", accepts: { youtube: false, tiktok: true } }, "ann", 200)).toEqual({ kind: "reply", text: "@ann Only TikTok links are accepted." });
+    expect(refusedAdd({ code: "platform_not_accepted", accepts: { youtube: false, tiktok: false } }, "ann", 200)).toEqual({ kind: "reply", text: "@ann This playlist is not taking links right now." });
+    expect(refusedAdd({ code: "unsupported_link" }, "ann", 200)).toEqual({ kind: "reply", text: "@ann Only YouTube and TikTok video links can be added." });
+    // Other invalid input is not guessed at.
+    expect(refusedAdd({ code: "unprocessable_entity" }, "ann", 200)).toEqual({ kind: "unknown" });
+  });
+
+  test("the playlist gone or the owner's right to add lost: the bot stops", () => {
+    expect(refusedAdd({ code: "not_found" }, "ann", 200)).toEqual({ kind: "gone" });
+    expect(refusedAdd({ code: "forbidden" }, "ann", 200)).toEqual({ kind: "gone" });
   });
 });

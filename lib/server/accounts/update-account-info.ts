@@ -10,18 +10,15 @@ import { user } from "@/db/schema";
 import type { AccountInfoUpdate } from "@/lib/schemas/auth";
 import { isReservedUsername } from "@/lib/reserved-usernames";
 import { conflict, unprocessable } from "@/lib/server/http/api-error";
+import { isUniqueViolation } from "@/lib/server/http/error-response";
 import { getUserOrThrow, type UserRow } from "@/lib/server/users/get-user-or-throw";
 
 export const USERNAME_TAKEN = "Username is already taken. Please try another.";
 export const EMAIL_TAKEN = "That e-mail address is already used by another account.";
 
-function isUniqueViolation(error: unknown): string | null {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === "23505") return `${String(constraint ?? "")} ${String(message ?? "")}`;
-  }
-  return null;
-}
+/** The unique indexes on the account's e-mail address and username (Drizzle's names for `.unique()`). */
+const EMAIL_UNIQUE = "user_email_unique";
+const USERNAME_UNIQUE = "user_username_unique";
 
 export async function updateAccountInfo(userId: string, input: AccountInfoUpdate): Promise<UserRow> {
   const current = await getUserOrThrow(userId);
@@ -33,7 +30,7 @@ export async function updateAccountInfo(userId: string, input: AccountInfoUpdate
     if (isReservedUsername(username)) throw unprocessable("That username is reserved. Please choose another.");
     if (username !== current.username) {
       const [taken] = await db.select({ id: user.id }).from(user).where(and(eq(user.username, username), ne(user.id, userId))).limit(1);
-      if (taken) throw conflict(USERNAME_TAKEN);
+      if (taken) throw conflict("username_taken", USERNAME_TAKEN);
     }
     changes.username = username;
     changes.displayUsername = input.username;
@@ -41,7 +38,7 @@ export async function updateAccountInfo(userId: string, input: AccountInfoUpdate
   if (input.display_name !== undefined) changes.name = input.display_name;
   if (input.email !== undefined && input.email !== current.email) {
     const [taken] = await db.select({ id: user.id }).from(user).where(and(eq(user.email, input.email), ne(user.id, userId))).limit(1);
-    if (taken) throw conflict(EMAIL_TAKEN);
+    if (taken) throw conflict("email_taken", EMAIL_TAKEN);
     changes.email = input.email;
     // Nobody has confirmed the new address.
     changes.emailVerified = false;
@@ -51,9 +48,9 @@ export async function updateAccountInfo(userId: string, input: AccountInfoUpdate
   try {
     await db.update(user).set({ ...changes, updatedAt: new Date() }).where(eq(user.id, userId));
   } catch (error) {
-    const violation = isUniqueViolation(error);
-    if (violation === null) throw error;
-    throw conflict(violation.includes("email") ? EMAIL_TAKEN : USERNAME_TAKEN);
+    if (isUniqueViolation(error, EMAIL_UNIQUE)) throw conflict("email_taken", EMAIL_TAKEN);
+    if (isUniqueViolation(error, USERNAME_UNIQUE)) throw conflict("username_taken", USERNAME_TAKEN);
+    throw error;
   }
   return getUserOrThrow(userId);
 }

@@ -156,7 +156,7 @@ export function createCommandSockets(): CommandSockets {
         const session = await caller();
         if (!session) throw unauthorized();
         const room = await getRoom(partyId);
-        if (!(await isPartyMember(room, session.user.id))) throw forbidden(NOT_A_MEMBER);
+        if (!(await isPartyMember(room, session.user.id))) throw forbidden(NOT_A_MEMBER, "not_member");
         const open = perCaller.get(session.user.id) ?? 0;
         if (open >= MAX_SOCKETS_PER_CALLER) {
           ws.close(CLOSE.tooMany, "Too many open connections to this server. Close another tab first.");

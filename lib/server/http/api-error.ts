@@ -1,63 +1,48 @@
 /**
  * Typed API errors. Handlers only throw these; `toErrorResponse` maps everything to
- * `{ "detail": "...", "code": "..." }` (clients read `detail`).
+ * `{ "detail": "...", "code": "..." }` (clients read `detail`, and branch on `code`). The code is
+ * required and decides the status: its meaning is in lib/schemas/error-code.ts, shared with every
+ * client.
  */
-export type ApiErrorCode =
-  | "bad_request"
-  | "unauthorized"
-  | "forbidden"
-  | "cross_site_request"
-  | "not_found"
-  | "method_not_allowed"
-  | "conflict"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "unprocessable_entity"
-  | "rate_limited"
-  | "internal_error"
-  | "service_unavailable";
-
-const STATUS: Record<ApiErrorCode, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  cross_site_request: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  unprocessable_entity: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-};
+import { ERROR_STATUS, type ErrorCode } from "@/lib/schemas/error-code";
 
 export class ApiError extends Error {
   readonly status: number;
   constructor(
-    readonly code: ApiErrorCode,
+    readonly code: ErrorCode,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = "ApiError";
-    this.status = STATUS[code];
+    this.status = ERROR_STATUS[code];
   }
 }
 
+/** Codes answered with `status`. */
+type CodeWithStatus<S extends number> = { [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends S ? C : never }[ErrorCode];
+
 export const unauthorized = (detail = "Authentication required. Please log in.") => new ApiError("unauthorized", detail);
-export const forbidden = (detail = "You are not allowed to do that.") => new ApiError("forbidden", detail);
+/** A 403; its code says which rule refused (generic `forbidden` when no client tells it apart). */
+export const forbidden = (detail = "You are not allowed to do that.", code: CodeWithStatus<403> = "forbidden") => new ApiError(code, detail);
 export const crossSiteRequest = () =>
   new ApiError(
     "cross_site_request",
     "Request refused: it came from a page on another site. Changes made in a browser are accepted only from ViewParty's own pages; other clients must send Authorization: Bearer <token>.",
   );
 export const notFound = (detail = "Not found.") => new ApiError("not_found", detail);
-export const conflict = (detail: string) => new ApiError("conflict", detail);
-export const unprocessable = (detail: string) => new ApiError("unprocessable_entity", detail);
-export const rateLimited = (retryAfterSeconds: number, detail = "Too many requests. Please slow down and try again shortly.") =>
-  new ApiError("rate_limited", detail, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/**
+ * A 409 always names what it collides with: "conflict" alone has meant an ended party, a full
+ * playlist, an open poll and a second live party, which a client cannot tell apart.
+ */
+export const conflict = (code: CodeWithStatus<409>, detail: string) => new ApiError(code, detail);
+export const unprocessable = (detail: string, code: CodeWithStatus<422> = "unprocessable_entity") => new ApiError(code, detail);
+export const rateLimited = (retryAfterSeconds: number, detail = "Too many requests. Please slow down and try again shortly.", code: CodeWithStatus<429> = "rate_limited") =>
+  new ApiError(code, detail, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+export const PARTY_ENDED = "This party has ended.";
+/** A party that has ended takes no joins, commands or streams. */
+export const partyEnded = () => new ApiError("party_ended", PARTY_ENDED);
 
 /** A service the server depends on, named in a 503 (and by the health check). */
 export type Dependency = "database" | "redis";
@@ -83,4 +68,4 @@ export const serviceUnavailable = (dependency: Dependency) =>
 
 /** The server is busy with this kind of work right now (not the caller's fault): retry after a moment. */
 export const serverBusy = (retryAfterSeconds: number, detail: string) =>
-  new ApiError("service_unavailable", detail, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new ApiError("busy", detail, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -6,6 +6,7 @@ import "server-only";
  */
 import { z } from "zod";
 import { ONE_LIVE_PARTY_PER_HOST } from "@/db/schema";
+import type { ApiErrorBody, ErrorCode } from "@/lib/schemas/error-code";
 import { ApiError, serviceUnavailable } from "./api-error";
 
 /** SQLSTATE of a unique violation (PostgreSQL and PGlite alike). */
@@ -15,10 +16,10 @@ const UNIQUE_VIOLATION = "23505";
  * What the client is told when its write collides with a unique index, by index name. The database
  * is what enforces these rules (a check before the insert cannot see a simultaneous request).
  */
-const UNIQUE_VIOLATION_DETAILS: Record<string, string> = {
-  [ONE_LIVE_PARTY_PER_HOST]: "You are already hosting a live party. End it before starting another.",
+const UNIQUE_VIOLATION_ANSWERS: Record<string, { code: ErrorCode; detail: string }> = {
+  [ONE_LIVE_PARTY_PER_HOST]: { code: "already_hosting", detail: "You are already hosting a live party. End it before starting another." },
 };
-const UNIQUE_VIOLATION_DEFAULT = "That already exists.";
+const UNIQUE_VIOLATION_DEFAULT = { code: "conflict", detail: "That already exists." } as const;
 
 interface PostgresError {
   code: string;
@@ -82,25 +83,25 @@ export function describeZodError(error: z.ZodError): string {
   return `${where}${issue.message}`;
 }
 
-export function errorJson(status: number, detail: string, code: string, headers: Record<string, string> = {}): Response {
+export function errorJson(status: number, detail: string, code: ErrorCode, headers: Record<string, string> = {}): Response {
   return Response.json({ detail, code }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 /** An error as its answer: status, `{ detail, code }` body and extra headers (a 429's Retry-After). */
 export interface ErrorAnswer {
   status: number;
-  body: { detail: string; code: string };
+  body: ApiErrorBody;
   headers: Record<string, string>;
 }
 
 export function toErrorAnswer(error: unknown): ErrorAnswer {
-  const answer = (status: number, detail: string, code: string, headers: Record<string, string> = {}): ErrorAnswer => ({ status, body: { detail, code }, headers });
+  const answer = (status: number, detail: string, code: ErrorCode, headers: Record<string, string> = {}): ErrorAnswer => ({ status, body: { detail, code }, headers });
   if (error instanceof ApiError) return answer(error.status, error.detail, error.code, error.headers);
   if (error instanceof z.ZodError) return answer(422, describeZodError(error), "unprocessable_entity");
   const pgError = postgresErrorOf(error);
   if (pgError?.code === UNIQUE_VIOLATION) {
-    const detail = (pgError.constraint && UNIQUE_VIOLATION_DETAILS[pgError.constraint]) || UNIQUE_VIOLATION_DEFAULT;
-    return answer(409, detail, "conflict");
+    const { code, detail } = (pgError.constraint && UNIQUE_VIOLATION_ANSWERS[pgError.constraint]) || UNIQUE_VIOLATION_DEFAULT;
+    return answer(409, detail, code);
   }
   if (isDatabaseUnreachable(error)) {
     const unavailable = serviceUnavailable("database");

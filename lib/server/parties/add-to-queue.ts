@@ -13,6 +13,6 @@ export const QUEUE_HOST_ONLY = "Only the host can change the queue.";
 
 export async function addLinksToQueue(partyId: string, callerId: string, links: QueueLink[]): Promise<QueueState> {
   const room = await getRoom(partyId);
-  if (callerId !== room.meta.hostUserId) throw forbidden(QUEUE_HOST_ONLY);
+  if (callerId !== room.meta.hostUserId) throw forbidden(QUEUE_HOST_ONLY, "host_only");
   return (await handleQueueCommand(room, { v: PROTOCOL_VERSION, type: "queue.add", items: links }, Date.now())).queue;
 }

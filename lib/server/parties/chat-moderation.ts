@@ -10,14 +10,14 @@ import { MUTED_MESSAGE } from "@/lib/sync";
 
 export function assertMayChat(room: Room, memberId: string, now: number): void {
   if (memberId === room.meta.hostUserId) return;
-  if (room.moderation.muted.includes(memberId)) throw forbidden(MUTED_MESSAGE);
+  if (room.moderation.muted.includes(memberId)) throw forbidden(MUTED_MESSAGE, "muted");
   const seconds = room.moderation.slowModeSeconds;
   const last = room.lastChatAt.get(memberId);
   if (seconds > 0 && last !== undefined) {
     const waitMs = last + seconds * 1000 - now;
     if (waitMs > 0) {
       const wait = Math.ceil(waitMs / 1000);
-      throw rateLimited(wait, `Slow mode is on: you can send another message in ${wait} s.`);
+      throw rateLimited(wait, `Slow mode is on: you can send another message in ${wait} s.`, "slow_mode");
     }
   }
 }

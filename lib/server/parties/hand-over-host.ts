@@ -10,7 +10,7 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { liveParty, livePartyMember, ONE_LIVE_PARTY_PER_HOST, user } from "@/db/schema";
-import { conflict, notFound } from "@/lib/server/http/api-error";
+import { conflict, notFound, partyEnded } from "@/lib/server/http/api-error";
 import { isUniqueViolation } from "@/lib/server/http/error-response";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
@@ -27,11 +27,11 @@ export const HOSTS_ANOTHER_PARTY = "That member is hosting another live party.";
 export const HOST_CHANGED = "The host has changed meanwhile.";
 
 export async function handOverHost(room: Room, fromId: string, toId: string): Promise<{ id: string }> {
-  if (toId === fromId) throw conflict(ALREADY_HOST);
+  if (toId === fromId) throw conflict("already_host", ALREADY_HOST);
   if (!(await isMember(room.id, toId))) throw notFound("That person has not joined this party.");
   // The new host's player becomes everyone's reference: it has to be open now.
   const present = room.roster.find((member) => member.userId === toId);
-  if (!present) throw conflict(NOT_WATCHING);
+  if (!present) throw conflict("not_watching", NOT_WATCHING);
 
   const db = await getDb();
   const [account] = present.guest ? [] : await db.select({ username: user.username }).from(user).where(eq(user.id, toId)).limit(1);
@@ -53,10 +53,10 @@ export async function handOverHost(room: Room, fromId: string, toId: string): Pr
       return updated;
     });
   } catch (error) {
-    if (isUniqueViolation(error, ONE_LIVE_PARTY_PER_HOST)) throw conflict(HOSTS_ANOTHER_PARTY);
+    if (isUniqueViolation(error, ONE_LIVE_PARTY_PER_HOST)) throw conflict("already_hosting", HOSTS_ANOTHER_PARTY);
     throw error;
   }
-  if (!row) throw conflict(room.ended ? "This party has ended." : HOST_CHANGED);
+  if (!row) throw room.ended ? partyEnded() : conflict("host_changed", HOST_CHANGED);
 
   // Until now the host was a member by being the host; from now on as a guest, on every instance.
   await recordMembership(room.id, fromId, true);

@@ -7,7 +7,7 @@ import "server-only";
  * here waits on the database except a media change, which records the new video for the public list.
  */
 import { randomUUID } from "node:crypto";
-import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
+import { forbidden, unprocessable, partyEnded } from "@/lib/server/http/api-error";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/publish";
@@ -52,11 +52,12 @@ export async function handleCommand(
   if (command.type === "ping") {
     return { v: PROTOCOL_VERSION, type: "pong", t0: command.t0, t1: receivedAt, t2: Date.now() };
   }
-  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+  if (room.meta.state === "ENDED") throw partyEnded();
   const isHost = caller.id === room.meta.hostUserId;
   if (isHostCommand(command) && !isHost) {
     throw forbidden(
       isQueueCommand(command) ? "Only the host can change the queue." : isRequestCommand(command) ? REQUEST_HOST_ONLY : isPollCommand(command) ? POLL_HOST_ONLY : HOST_ONLY,
+      "host_only",
     );
   }
   if (isQueueCommand(command)) return handleQueueCommand(room, command, receivedAt);

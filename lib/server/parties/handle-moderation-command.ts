@@ -9,7 +9,7 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { livePartyMember } from "@/db/schema";
-import { conflict, forbidden, notFound, unprocessable } from "@/lib/server/http/api-error";
+import { conflict, forbidden, notFound, unprocessable, partyEnded } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
 import { HOST_HANDOVER_ONLY, moderationCommandSchema, MUTED_MAX, NOT_TWITCH_CHAT, PROTOCOL_VERSION, type ModerationState } from "@/lib/sync";
@@ -27,13 +27,13 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
     throw unprocessable(first ? `${first.path.length > 0 ? `${first.path.join(".")}: ` : ""}${first.message}` : "Invalid command");
   }
   const command = parsed.data;
-  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
-  if (caller.id !== room.meta.hostUserId) throw forbidden(command.type === "host.handover" ? HOST_HANDOVER_ONLY : HOST_ONLY_MODERATION);
+  if (room.meta.state === "ENDED") throw partyEnded();
+  if (caller.id !== room.meta.hostUserId) throw forbidden(command.type === "host.handover" ? HOST_HANDOVER_ONLY : HOST_ONLY_MODERATION, "host_only");
 
   switch (command.type) {
     case "member.kick":
     case "member.ban": {
-      if (command.memberId === caller.id) throw conflict("You cannot remove yourself from your own party.");
+      if (command.memberId === caller.id) throw conflict("self_moderation", "You cannot remove yourself from your own party.");
       const db = await getDb();
       const [member] = await db
         .select({ leftAt: livePartyMember.leftAt })
@@ -51,9 +51,9 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "member.removed", memberId: command.memberId, reason }) };
     }
     case "member.mute": {
-      if (command.memberId === caller.id) throw conflict("You cannot mute yourself.");
+      if (command.memberId === caller.id) throw conflict("self_moderation", "You cannot mute yourself.");
       if (room.moderation.muted.includes(command.memberId)) return { id: null };
-      if (room.moderation.muted.length >= MUTED_MAX) throw conflict(`At most ${MUTED_MAX} members can be muted at once.`);
+      if (room.moderation.muted.length >= MUTED_MAX) throw conflict("mute_limit", `At most ${MUTED_MAX} members can be muted at once.`);
       const db = await getDb();
       const [member] = await db
         .select({ memberId: livePartyMember.memberId })
@@ -73,7 +73,7 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
       if (room.moderation.locked === command.locked) return { id: null };
       return publishModeration(room, { ...room.moderation, locked: command.locked });
     case "room.twitchvotes":
-      if (room.meta.chatProvider !== "twitch" || !room.meta.chatChannel) throw conflict(NOT_TWITCH_CHAT);
+      if (room.meta.chatProvider !== "twitch" || !room.meta.chatChannel) throw conflict("not_twitch_chat", NOT_TWITCH_CHAT);
       if ((room.moderation.twitchVotes === true) === command.enabled) return { id: null };
       return publishModeration(room, { ...room.moderation, twitchVotes: command.enabled });
     case "room.waitforall":

@@ -57,7 +57,7 @@ async function append(room: Room, entry: PollEntry): Promise<string> {
 
 function currentPoll(room: Room, pollId: string): Poll {
   const poll = room.poll?.poll;
-  if (!poll || poll.id !== pollId) throw conflict(NOT_OPEN);
+  if (!poll || poll.id !== pollId) throw conflict("poll_closed", NOT_OPEN);
   return poll;
 }
 
@@ -82,7 +82,7 @@ export async function closePoll(room: Room, pollId: string, now: number): Promis
 export async function handlePollCommand(room: Room, caller: PollCaller, command: PollCommand, receivedAt: number): Promise<{ id: string | null }> {
   switch (command.type) {
     case "poll.open": {
-      if (isUnresolved(room.poll)) throw conflict("A poll is already open in this party: close or cancel it first.");
+      if (isUnresolved(room.poll)) throw conflict("poll_open", "A poll is already open in this party: close or cancel it first.");
       const built = buildPollOptions(command.poll, { queue: room.queue, accept: queueLinkRule(room.media.url) });
       if (!built.ok) throw unprocessable(built.message);
       const { durationSeconds } = command.poll;
@@ -97,25 +97,25 @@ export async function handlePollCommand(room: Room, caller: PollCaller, command:
       };
       const id = await append(room, { op: "open", poll });
       // Two opens racing (two instances): the log keeps the first; the second learns it here.
-      if ((await room.folded(id, FOLD_WAIT_MS)) && room.poll?.poll.id !== poll.id) throw conflict("A poll is already open in this party: close or cancel it first.");
+      if ((await room.folded(id, FOLD_WAIT_MS)) && room.poll?.poll.id !== poll.id) throw conflict("poll_open", "A poll is already open in this party: close or cancel it first.");
       return { id };
     }
     case "poll.vote": {
       const poll = currentPoll(room, command.pollId);
       if (isExpired(poll, receivedAt)) {
         void closePoll(room, poll.id, receivedAt).catch((error: unknown) => console.error("[poll] close", error));
-        throw conflict("This poll has closed.");
+        throw conflict("poll_closed", "This poll has closed.");
       }
-      if (poll.status !== "open") throw conflict("This poll has closed.");
+      if (poll.status !== "open") throw conflict("poll_closed", "This poll has closed.");
       if (command.option >= poll.options.length) throw unprocessable(`option: choose one of the ${poll.options.length} options (0–${poll.options.length - 1}).`);
       let device: string | undefined;
       const isHost = caller.id === room.meta.hostUserId;
       if (caller.isGuest && !isHost) {
         // A guest identity is free to make: the host's rule decides whether (and how often) guests count.
         // The host is one identity per party, whatever it is, and votes like any member.
-        if (!mayVoteIn(poll, { isGuest: true, isHost })) throw forbidden(GUEST_VOTES_ACCOUNTS_ONLY);
+        if (!mayVoteIn(poll, { isGuest: true, isHost })) throw forbidden(GUEST_VOTES_ACCOUNTS_ONLY, "account_required");
         device = deviceKey(poll.id, caller.address);
-        if (room.poll && deviceVoter(room.poll, device, caller.id) !== null) throw forbidden(GUEST_DEVICE_VOTED);
+        if (room.poll && deviceVoter(room.poll, device, caller.id) !== null) throw forbidden(GUEST_DEVICE_VOTED, "device_voted");
       }
       const name = caller.displayName.slice(0, 100);
       const entry: PollEntry = { op: "vote", pollId: poll.id, voterId: caller.id, name, option: command.option, at: receivedAt, ...(device !== undefined ? { device } : {}) };
@@ -123,17 +123,17 @@ export async function handlePollCommand(room: Room, caller: PollCaller, command:
     }
     case "poll.close": {
       const poll = currentPoll(room, command.pollId);
-      if (poll.status !== "open") throw conflict(poll.status === "tie" ? "This poll is closed: pick one of the tied options." : NOT_OPEN);
+      if (poll.status !== "open") throw conflict("poll_closed", poll.status === "tie" ? "This poll is closed: pick one of the tied options." : NOT_OPEN);
       return { id: await closePoll(room, poll.id, receivedAt) };
     }
     case "poll.cancel": {
       const poll = currentPoll(room, command.pollId);
-      if (poll.status !== "open" && poll.status !== "tie") throw conflict(NOT_OPEN);
+      if (poll.status !== "open" && poll.status !== "tie") throw conflict("poll_closed", NOT_OPEN);
       return { id: await append(room, { op: "cancel", pollId: poll.id }) };
     }
     case "poll.pick": {
       const poll = currentPoll(room, command.pollId);
-      if (poll.status !== "tie") throw conflict("Only a tied poll waits for the host's pick.");
+      if (poll.status !== "tie") throw conflict("poll_not_tied", "Only a tied poll waits for the host's pick.");
       if (!poll.tied.includes(command.option)) throw unprocessable(`option: pick one of the tied options (${poll.tied.join(", ")}).`);
       const id = await append(room, { op: "pick", pollId: poll.id, option: command.option });
       await settle(room, id);
@@ -142,7 +142,7 @@ export async function handlePollCommand(room: Room, caller: PollCaller, command:
     case "break.skip":
     case "break.extend": {
       const result = changeBreak(room.queue, command.type === "break.skip" ? "skip" : "extend", receivedAt);
-      if (!result.ok) throw conflict(result.message);
+      if (!result.ok) throw conflict("no_break", result.message);
       return { id: await publish(room, { v: PROTOCOL_VERSION, type: "queue", queue: result.queue }) };
     }
   }

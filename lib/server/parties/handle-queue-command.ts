@@ -6,31 +6,21 @@ import "server-only";
  * it should start playing.
  */
 import { randomUUID } from "node:crypto";
-import { ApiError, conflict, notFound, unprocessable } from "@/lib/server/http/api-error";
+import type { ErrorCode } from "@/lib/schemas/error-code";
+import { ApiError, partyEnded } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishAndFold, publishMeta } from "@/lib/server/realtime/publish";
 import { applyHostCommand, applyQueueCommand, PROTOCOL_VERSION, startOf, takePendingBreak, type QueueCommand, type QueueErrorCode, type QueueState } from "@/lib/sync";
 import { recordMedia } from "./record-media";
 import { queueLinkRule } from "./queue-links";
 
+/** A refusal by the queue's rules, under its own code (each queue error code is an API error code). */
 export function errorFor(code: QueueErrorCode, message: string): ApiError {
-  switch (code) {
-    case "queue_full":
-    case "nothing_next":
-    case "stale":
-    case "requests_full":
-    case "already_requested":
-      return conflict(message);
-    case "item_not_found":
-    case "request_not_found":
-      return notFound(message);
-    case "unsupported_link":
-      return unprocessable(message);
-  }
+  return new ApiError(code satisfies ErrorCode, message);
 }
 
 export async function handleQueueCommand(room: Room, command: QueueCommand, receivedAt: number): Promise<{ id: string; queue: QueueState }> {
-  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+  if (room.meta.state === "ENDED") throw partyEnded();
   const result = applyQueueCommand(room.queue, command, {
     mediaId: room.media.id,
     newId: () => randomUUID(),

@@ -41,7 +41,7 @@ export async function handleRequestCommand(
   command: RequestCommand,
   receivedAt: number,
 ): Promise<{ id: string; queue: QueueState }> {
-  if (command.type !== "request.add" && caller.id !== room.meta.hostUserId) throw forbidden(REQUEST_HOST_ONLY);
+  if (command.type !== "request.add" && caller.id !== room.meta.hostUserId) throw forbidden(REQUEST_HOST_ONLY, "host_only");
   // A request's title and link reach every member like a chat message: a muted member may not make
   // one, and slow mode spaces requests and messages alike (the same refusals chat gives).
   if (command.type === "request.add") assertMayChat(room, caller.id, Date.now());

@@ -2,13 +2,13 @@ import "server-only";
 import { and, inArray, ne } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
-import { conflict, forbidden } from "@/lib/server/http/api-error";
+import { forbidden, partyEnded } from "@/lib/server/http/api-error";
 import { getRoom } from "@/lib/server/realtime/rooms";
-import { LOCKED_MESSAGE, removalMessage } from "@/lib/sync";
+import { LOCKED_MESSAGE } from "@/lib/sync";
 import { isMember } from "./find-party";
 import { writeJoin } from "./join-writes";
 import { recordMembership } from "./membership";
-import { assertNotRemoved } from "./party-moderation";
+import { assertNotRemoved, removedFrom } from "./party-moderation";
 import type { PartyRow } from "./party-row";
 
 /** What joining needs to know of a party: its row, or its live replica's meta (same fields). */
@@ -21,15 +21,15 @@ export type JoinTarget = Pick<PartyRow, "id" | "state" | "hostId">;
  * refused, on every instance (the database decides).
  */
 export async function joinParty(party: JoinTarget, memberId: string): Promise<"host" | "guest"> {
-  if (party.state === "ENDED") throw conflict("This party has ended.");
+  if (party.state === "ENDED") throw partyEnded();
   const role = party.hostId === memberId ? "host" : "guest";
   if (role === "guest" && (await getRoom(party.id)).moderation.locked) {
     // A locked party takes no new joiners; members already in (reconnecting) stay.
     await assertNotRemoved(party.id, memberId);
-    if (!(await isMember(party.id, memberId))) throw forbidden(LOCKED_MESSAGE);
+    if (!(await isMember(party.id, memberId))) throw forbidden(LOCKED_MESSAGE, "locked");
   }
   const outcome = await writeJoin({ partyId: party.id, memberId, role });
-  if (outcome.refused) throw forbidden(removalMessage(outcome.refused));
+  if (outcome.refused) throw removedFrom(outcome.refused);
   if (outcome.leftParties.length > 0) {
     // Ended parties keep no membership records (and must not get new ones).
     const db = await getDb();

@@ -8,7 +8,7 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { partyModeration } from "@/db/schema";
-import { forbidden } from "@/lib/server/http/api-error";
+import { forbidden, type ApiError } from "@/lib/server/http/api-error";
 import { KICK_MINUTES, removalMessage, type RemovalReason } from "@/lib/sync";
 
 /** Records a kick (10 minutes) or a ban (for good); a kick never shortens a ban. */
@@ -42,8 +42,12 @@ export function removalStillRefusing(row: { kind: string; until: Date | null }, 
   return row.until && row.until.getTime() > now ? "kick" : null;
 }
 
-/** 403 with what the member is told, when a kick or ban refuses them. */
+/** 403 with what the member is told, when a kick or ban refuses them: `banned`, or `removed` for a kick. */
+export function removedFrom(reason: RemovalReason): ApiError {
+  return forbidden(removalMessage(reason), reason === "ban" ? "banned" : "removed");
+}
+
 export async function assertNotRemoved(partyId: string, memberId: string): Promise<void> {
   const reason = await activeRemoval(partyId, memberId);
-  if (reason) throw forbidden(removalMessage(reason));
+  if (reason) throw removedFrom(reason);
 }

@@ -15,7 +15,7 @@ import type { CommandCaller } from "./command-caller";
 export async function reportChatMessage(room: Room, caller: CommandCaller, messageId: string): Promise<{ id: string | null }> {
   const message = room.chat.find((m) => m.id === messageId);
   if (!message) throw notFound(REPORT_UNKNOWN_MESSAGE);
-  if (message.userId === caller.id) throw conflict(REPORT_OWN_MESSAGE);
+  if (message.userId === caller.id) throw conflict("own_message", REPORT_OWN_MESSAGE);
   if (room.reports.some((r) => r.messageId === messageId && r.reporterId === caller.id)) return { id: null };
   await enforceRateLimit(`chat-report:${room.id}:${caller.id}`, CHAT_REPORT_RATE_LIMIT, REPORT_TOO_FAST);
   const report = {

@@ -34,7 +34,7 @@ export async function runPartyCommand(partyId: string, user: SessionUser, body: 
   // A live party this instance holds is read without a promise: commands are the hot path.
   const room = loadedRoom(partyId) ?? (await getRoom(partyId));
   // The host, and members the in-process bus has on record, are known without a promise.
-  if (!(partyMemberNow(room, user.id) ?? (await isPartyMember(room, user.id)))) throw forbidden(NOT_A_MEMBER);
+  if (!(partyMemberNow(room, user.id) ?? (await isPartyMember(room, user.id)))) throw forbidden(NOT_A_MEMBER, "not_member");
   const caller = { ...partyCaller(user), isGuest: user.isGuest === true, address };
   // A command sent again after a dead connection (same `rid`) is applied once: see command-replays.ts.
   const rid = requestIdOf(body);

@@ -18,7 +18,7 @@ export class PlatformRefusedError extends ApiError {
     readonly accepts: { youtube: boolean; tiktok: boolean },
     detail: string,
   ) {
-    super("unprocessable_entity", detail);
+    super("platform_not_accepted", detail);
   }
 }
 
@@ -30,7 +30,7 @@ export class PlatformRefusedError extends ApiError {
  */
 export async function addPlaylistLink(playlistId: string, userId: string, input: { url: string; title: string | null }): Promise<PlaylistLink> {
   let media = parseMediaUrl(input.url);
-  if (!media) throw unprocessable(`url: ${UNSUPPORTED_VIDEO_URL_ERROR}`);
+  if (!media) throw unprocessable(`url: ${UNSUPPORTED_VIDEO_URL_ERROR}`, "unsupported_link");
   let url = media.url;
   if (media.platform === "tiktok" && media.id === null) {
     // Resolved before the transaction: a slow network must not hold the playlist's lock.
@@ -50,7 +50,7 @@ export async function addPlaylistLink(playlistId: string, userId: string, input:
     const [existing] = await tx.select({ n: count() }).from(playlistLink).where(eq(playlistLink.playlistId, playlistId));
     const total = existing?.n ?? 0;
     if (total >= PLAYLIST_MAX_VIDEOS) {
-      throw conflict(`This playlist is full (${PLAYLIST_MAX_VIDEOS} videos). Remove a video before adding another.`);
+      throw conflict("playlist_full", `This playlist is full (${PLAYLIST_MAX_VIDEOS} videos). Remove a video before adding another.`);
     }
     await tx.insert(playlistLink).values({ id, playlistId, url, title: input.title, position: total, addedBy: userId });
     await tx.update(playlist).set({ updatedAt: new Date() }).where(eq(playlist.id, playlistId));

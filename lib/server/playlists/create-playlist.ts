@@ -12,7 +12,7 @@ export async function createPlaylist(ownerId: string, input: { title: string }):
   const db = await getDb();
   const [owned] = await db.select({ n: count() }).from(playlist).where(eq(playlist.ownerId, ownerId));
   if ((owned?.n ?? 0) >= PLAYLISTS_PER_OWNER_MAX) {
-    throw conflict(`You already have ${PLAYLISTS_PER_OWNER_MAX} playlists. Delete one before creating another.`);
+    throw conflict("too_many_playlists", `You already have ${PLAYLISTS_PER_OWNER_MAX} playlists. Delete one before creating another.`);
   }
   // A share code collision is astronomically rare, but the unique constraint decides: try again.
   for (let attempt = 0; ; attempt += 1) {

@@ -30,16 +30,16 @@ export async function playPlaylist(playlistId: string, host: PartyHost, mode: "q
     .from(playlistLink)
     .where(eq(playlistLink.playlistId, found.id))
     .orderBy(asc(playlistLink.position), asc(playlistLink.createdAt), asc(playlistLink.id));
-  if (rows.length === 0) throw unprocessable(EMPTY_PLAYLIST);
+  if (rows.length === 0) throw unprocessable(EMPTY_PLAYLIST, "empty_playlist");
   const links = rows.map((r) => ({ url: r.url, title: r.title?.slice(0, 300) || undefined }));
   const hosted = await findHostedParty(host.id);
 
   if (mode === "queue") {
-    if (!hosted) throw conflict(NOT_HOSTING);
+    if (!hosted) throw conflict("not_hosting", NOT_HOSTING);
     await addLinksToQueue(hosted.id, host.id, links);
     return playPlaylistResultSchema.parse({ mode, party_id: hosted.id, videos: links.length, message: `Loaded ${videos(links.length)} into your party's queue.` });
   }
-  if (hosted) throw conflict(ALREADY_HOSTING);
+  if (hosted) throw conflict("already_hosting", ALREADY_HOSTING);
   const { row, videos: count } = await startPartyWithLinks(host, links, { synopsis: `Playlist: ${found.title}`, visibility });
   return playPlaylistResultSchema.parse({ mode, party_id: row.id, videos: count, message: `Started a watch party with ${videos(count)}.` });
 }

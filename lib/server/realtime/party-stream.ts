@@ -15,7 +15,7 @@ function unavailableFrame(detail: string): Uint8Array {
 }
 import { STREAM_UNAVAILABLE_EVENT, type StreamUnavailable } from "@/lib/sync";
 import { idParamSchema } from "@/lib/schemas/common";
-import { ApiError, conflict, DEPENDENCY_DOWN_DETAIL, DEPENDENCY_RETRY_AFTER_SECONDS, forbidden } from "@/lib/server/http/api-error";
+import { ApiError, DEPENDENCY_DOWN_DETAIL, DEPENDENCY_RETRY_AFTER_SECONDS, forbidden, partyEnded } from "@/lib/server/http/api-error";
 import type { ApiOptions, SessionUser } from "@/lib/server/http/with-api";
 import { findPartyOrThrow } from "@/lib/server/parties/find-party";
 import { partyCaller } from "@/lib/server/parties/member-caller";
@@ -65,7 +65,7 @@ export async function openPartyStream({ partyId, user, lastEventId }: PartyStrea
   // is looked up as the caller may see it.
   const live = loadedRoom(id);
   const room = live?.meta.visibility === "public" ? live : await findRoom(id, user.id);
-  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+  if (room.meta.state === "ENDED") throw partyEnded();
   // Opening the stream only reads. It used to join the party for a caller not in it, and a GET is
   // neither CSRF-checked nor kept from other sites (a SameSite=Lax cookie rides a top-level
   // navigation, an <img> on a same-site page): any page could move a signed-in visitor into a
@@ -74,7 +74,7 @@ export async function openPartyStream({ partyId, user, lastEventId }: PartyStrea
   // host role can be handed over while it is open).
   if (!(await isPartyMember(room, user.id))) {
     await assertNotRemoved(room.id, user.id); // a kicked or banned member is told so, not told to join
-    throw forbidden(JOIN_BEFORE_STREAM);
+    throw forbidden(JOIN_BEFORE_STREAM, "not_member");
   }
   const caller = partyCaller(user);
   return partyStreamSource(room, { id: caller.id, displayName: caller.displayName, guest: user.isGuest === true }, lastEventId);

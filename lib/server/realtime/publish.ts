@@ -4,7 +4,7 @@ import "server-only";
  * bus, this one's included, so a command never changes a replica directly.
  */
 import { PROTOCOL_VERSION, type PartyMeta } from "@/lib/sync";
-import { conflict } from "@/lib/server/http/api-error";
+import { partyEnded } from "@/lib/server/http/api-error";
 import { PartyEndedError, type LoggedServerEvent } from "./bus";
 import { forgetDurableEvents, isDurableEvent, persistPartyEvent } from "./durable-events";
 import { getBus, readyBus } from "./get-bus";
@@ -19,7 +19,7 @@ import type { Room } from "./room";
  * member saw or was told is saved must. Written before the append, so nobody sees what is not saved.
  */
 export async function publish(room: Room, event: LoggedServerEvent): Promise<string> {
-  if (room.ended) throw conflict(PARTY_ENDED);
+  if (room.ended) throw partyEnded();
   if (isDurableEvent(event)) await persistPartyEvent(room.id, event);
   try {
     return await (readyBus() ?? (await getBus())).append(room.id, event);
@@ -27,13 +27,12 @@ export async function publish(room: Room, event: LoggedServerEvent): Promise<str
     if (error instanceof PartyEndedError) {
       // The party ended meanwhile: its saved state was (or is being) deleted; so is this row.
       if (isDurableEvent(event)) void forgetDurableEvents(room.id).catch(() => {});
-      throw conflict(PARTY_ENDED);
+      throw partyEnded();
     }
     throw error;
   }
 }
 
-const PARTY_ENDED = "This party has ended.";
 
 /** How long a writer waits for its own event to come back to this instance (normally a round trip). */
 const OWN_EVENT_WAIT_MS = 5000;

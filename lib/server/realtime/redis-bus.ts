@@ -281,7 +281,7 @@ export class RedisBus implements PartyBus {
         this.markUp();
       } catch (error) {
         if (this.closed) return;
-        if (String(error).includes("UNBLOCKED")) continue;
+        if (replyErrorKind(error) === "UNBLOCKED") continue;
         // Redis is gone (or stopped answering): streams following it would go silent, so they are
         // told; the loop keeps trying at a modest pace until it answers again.
         this.readerId = null;
@@ -386,3 +386,10 @@ export class RedisBus implements PartyBus {
   }
 }
 
+/**
+ * The kind of a Redis error reply: its first word (ERR, WRONGTYPE, UNBLOCKED …), which the protocol
+ * defines as the error's code; null for anything but an error reply.
+ */
+function replyErrorKind(error: unknown): string | null {
+  return error instanceof ReplyError ? ((error as Error).message.split(/\s/, 1)[0] ?? null) : null;
+}

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { partyRecording } from "@/db/schema";
-import { conflict, forbidden, unprocessable } from "@/lib/server/http/api-error";
+import { conflict, forbidden, unprocessable, partyEnded } from "@/lib/server/http/api-error";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
 import { PROTOCOL_VERSION, recordingCommandSchema, RECORDING_TITLE_MAX } from "@/lib/sync";
@@ -37,14 +37,14 @@ export async function handleRecordingCommand(room: Room, caller: RecordingCaller
     throw unprocessable(first ? `${first.path.length > 0 ? `${first.path.join(".")}: ` : ""}${first.message}` : "Invalid command");
   }
   const command = parsed.data;
-  if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+  if (room.meta.state === "ENDED") throw partyEnded();
   const db = await getDb();
 
   if (command.type === "recording.start") {
-    if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_RECORDING);
-    if (caller.isGuest) throw forbidden(GUEST_HOST_RECORDING);
-    if (room.recording) throw conflict("The party is already being recorded.");
-    if (!isRecordableMedia(room.media.url)) throw conflict(NOT_YOUTUBE);
+    if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_RECORDING, "host_only");
+    if (caller.isGuest) throw forbidden(GUEST_HOST_RECORDING, "account_required");
+    if (room.recording) throw conflict("already_recording", "The party is already being recorded.");
+    if (!isRecordableMedia(room.media.url)) throw conflict("not_recordable", NOT_YOUTUBE);
     const id = randomUUID();
     const now = Date.now();
     const title = (command.title ?? (room.meta.title || room.media.title || "Party recording")).slice(0, RECORDING_TITLE_MAX);
@@ -79,8 +79,8 @@ export async function handleRecordingCommand(room: Room, caller: RecordingCaller
   // neither stops it nor changes its settings; its owner (now perhaps a member) or the party's end does.
   const current = room.recording;
   if (!current) {
-    if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_RECORDING);
-    throw conflict("The party is not being recorded.");
+    if (caller.id !== room.meta.hostUserId) throw forbidden(HOST_ONLY_RECORDING, "host_only");
+    throw conflict("not_recording", "The party is not being recorded.");
   }
   const [owner] = await db.select({ id: partyRecording.hostId }).from(partyRecording).where(eq(partyRecording.id, current.id)).limit(1);
   if (caller.id !== (owner?.id ?? room.meta.hostUserId)) throw forbidden(RECORDING_OWNER_ONLY);

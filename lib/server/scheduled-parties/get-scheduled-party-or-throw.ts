@@ -28,6 +28,6 @@ export async function getVisibleScheduledPartyOrThrow(id: string, viewerId: stri
 /** Only the host changes or deletes a party; others get 403 (404 when they cannot even see it). */
 export async function getOwnScheduledPartyOrThrow(id: string, userId: string): Promise<ScheduledPartyRecord> {
   const found = await getVisibleScheduledPartyOrThrow(id, userId);
-  if (found.party.hostId !== userId) throw forbidden("Only the host can change or delete this party.");
+  if (found.party.hostId !== userId) throw forbidden("Only the host can change or delete this party.", "host_only");
   return found;
 }

@@ -21,7 +21,7 @@ export const HOST_CANNOT_RSVP_MESSAGE = "You host this party, so you cannot RSVP
 export async function rsvpScheduledParty(partyId: string, userId: string, code?: string): Promise<{ created: boolean; body: RsvpResult }> {
   const { party } = await getVisibleScheduledPartyOrThrow(partyId, userId, code);
   // The host is at their own party anyway; an RSVP would only inflate its count.
-  if (party.hostId === userId) throw unprocessable(HOST_CANNOT_RSVP_MESSAGE);
+  if (party.hostId === userId) throw unprocessable(HOST_CANNOT_RSVP_MESSAGE, "host_cannot_rsvp");
   const db = await getDb();
   const inserted = await db.insert(scheduledPartyRsvp).values({ partyId, userId }).onConflictDoNothing().returning();
   const created = inserted.length > 0;

@@ -25,7 +25,7 @@ import { addPlaylistLinkInputSchema, PLAYLIST_MAX_VIDEOS, type TwitchBotStatus }
 import { ApiError } from "@/lib/server/http/api-error";
 import { addPlaylistLink, PlatformRefusedError } from "@/lib/server/playlists/add-playlist-link";
 import { chatEndpoint } from "./chat-endpoint";
-import { botReplies, parseAddCommand, RefusalLimiter, ViewerCooldown } from "./chat-command";
+import { botReplies, parseAddCommand, RefusalLimiter, refusedAdd, ViewerCooldown } from "./chat-command";
 import { FairQueue, ReplyOutbox } from "./command-queues";
 import { writeBotStatus } from "./bot-status";
 import { StoredTokenAuthProvider } from "./stored-token-auth-provider";
@@ -204,13 +204,10 @@ export class TwitchBotRunner {
       this.cooldown.accepted(viewerKey, Date.now());
       if (this.config.repliesEnabled && !this.stopped) this.outbox.confirm(botReplies.added(viewer, link.title ?? link.url));
     } catch (error) {
-      if (error instanceof PlatformRefusedError) {
-        const { youtube, tiktok } = error.accepts;
-        return this.refuse(viewerKey, youtube ? botReplies.onlyPlatform(viewer, "YouTube") : tiktok ? botReplies.onlyPlatform(viewer, "TikTok") : botReplies.noPlatform(viewer));
-      }
-      if (error instanceof ApiError && error.code === "conflict") return this.refuse(viewerKey, botReplies.full(viewer, PLAYLIST_MAX_VIDEOS));
-      if (error instanceof ApiError && error.code === "unprocessable_entity") return this.refuse(viewerKey, botReplies.unsupported(viewer));
-      if (error instanceof ApiError && (error.code === "not_found" || error.code === "forbidden")) {
+      if (!(error instanceof ApiError)) throw error;
+      const outcome = refusedAdd({ code: error.code, accepts: error instanceof PlatformRefusedError ? error.accepts : undefined }, viewer, PLAYLIST_MAX_VIDEOS);
+      if (outcome.kind === "reply") return this.refuse(viewerKey, outcome.text);
+      if (outcome.kind === "gone") {
         this.adds.clear();
         return this.onGone();
       }

@@ -3,6 +3,7 @@
  * line, the per-viewer cooldown, how often a viewer is told no, and the texts the bot answers with.
  * Time is passed in, so these are unit-tested without waiting.
  */
+import type { ErrorCode } from "@/lib/schemas/error-code";
 
 export type AddCommand = { kind: "add"; url: string } | { kind: "missing_url" };
 
@@ -88,3 +89,28 @@ export const botReplies = {
   cooldown: (viewer: string, seconds: number) => `@${viewer} Please wait ${seconds} s before adding another video.`,
   busy: (viewer: string) => `@${viewer} Too many links waiting; try again in a moment.`,
 };
+
+/** What the bot does about an add the playlist refused: say why, stop (the playlist is gone or its owner may no longer add), or nothing it knows (logged). */
+export type RefusedAdd = { kind: "reply"; text: string } | { kind: "gone" } | { kind: "unknown" };
+
+/**
+ * Decided by the refusal's code alone: a 409 can also mean an ended party, an open poll or a second
+ * live party, so only `playlist_full` is answered "The playlist is full".
+ */
+export function refusedAdd(refusal: { code: ErrorCode; accepts?: { youtube: boolean; tiktok: boolean } }, viewer: string, maxVideos: number): RefusedAdd {
+  switch (refusal.code) {
+    case "playlist_full":
+      return { kind: "reply", text: botReplies.full(viewer, maxVideos) };
+    case "platform_not_accepted": {
+      const { youtube, tiktok } = refusal.accepts ?? { youtube: false, tiktok: false };
+      return { kind: "reply", text: youtube ? botReplies.onlyPlatform(viewer, "YouTube") : tiktok ? botReplies.onlyPlatform(viewer, "TikTok") : botReplies.noPlatform(viewer) };
+    }
+    case "unsupported_link":
+      return { kind: "reply", text: botReplies.unsupported(viewer) };
+    case "not_found":
+    case "forbidden":
+      return { kind: "gone" };
+    default:
+      return { kind: "unknown" };
+  }
+}

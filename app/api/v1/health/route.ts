@@ -1,5 +1,6 @@
 // GET /api/v1/health – liveness, a database round trip and, with Redis, a Redis round trip: 200 when
 // every dependency answers, else 503 naming the ones down (process managers and load balancers read it)
+import type { ErrorCode } from "@/lib/schemas/error-code";
 import { getDbKind, pingDb } from "@/lib/server/db";
 import { DEPENDENCY_RETRY_AFTER_SECONDS, type Dependency } from "@/lib/server/http/api-error";
 import { otherMethods } from "@/lib/server/http/other-methods";
@@ -26,7 +27,7 @@ export const GET = withApi(
     if (down.length > 0) {
       // The error shape every client reads (`detail`, `code`), plus which dependencies are down.
       return Response.json(
-        { detail: `Unavailable: ${down.join(" and ")} not answering.`, code: "service_unavailable", unavailable: down },
+        { detail: `Unavailable: ${down.join(" and ")} not answering.`, code: "service_unavailable" satisfies ErrorCode, unavailable: down },
         { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": String(DEPENDENCY_RETRY_AFTER_SECONDS) } },
       );
     }

@@ -3,7 +3,7 @@
 // DELETE /api/v1/parties/{id} – the host ends the party
 import { idParamSchema } from "@/lib/schemas/common";
 import { renamePartyInputSchema } from "@/lib/schemas/party";
-import { conflict, forbidden } from "@/lib/server/http/api-error";
+import { forbidden, partyEnded } from "@/lib/server/http/api-error";
 import { endParty } from "@/lib/server/parties/end-party";
 import { findPartyOrThrow, isMember } from "@/lib/server/parties/find-party";
 import { toPartyDetail } from "@/lib/server/parties/party-row";
@@ -31,10 +31,10 @@ export const PATCH = withApi(
   async ({ req, params: raw, user }) => {
     const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user.id);
-    if (row.hostId !== user.id) throw forbidden("Only the host can rename the party.");
+    if (row.hostId !== user.id) throw forbidden("Only the host can rename the party.", "host_only");
     const { video_title: title } = await parseBody(req, renamePartyInputSchema);
     const room = await getRoom(row.id, row);
-    if (room.meta.state === "ENDED") throw conflict("This party has ended.");
+    if (room.meta.state === "ENDED") throw partyEnded();
     await renameParty(room, title);
     return toPartyDetail({ ...row, videoTitle: title }, await partySize(row.id), "host", false);
   },
@@ -45,7 +45,7 @@ export const DELETE = withApi(
   async ({ params: raw, user }) => {
     const { id } = idParamSchema.parse(raw);
     const { row } = await findPartyOrThrow(id, user.id);
-    if (row.hostId !== user.id) throw forbidden("Only the host can end the party.");
+    if (row.hostId !== user.id) throw forbidden("Only the host can end the party.", "host_only");
     await endParty(row.id);
     return null;
   },
