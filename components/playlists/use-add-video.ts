@@ -8,7 +8,7 @@
 import type { LinkFields } from "@/components/common/use-link-fields";
 import { problemsOf } from "@/lib/forms/form-errors";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
-import { addPlaylistLinkInputSchema, mediaUrlSchema, PLAYLIST_REQUIRED_MESSAGE, type PlaylistDetail } from "@/lib/schemas/playlist";
+import { addPlaylistLinkInputSchema, mediaUrlSchema, platformRefusal, PLAYLIST_REQUIRED_MESSAGE, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { addPlaylistLink } from "./playlist-api";
 import { fieldRefusal, refusalOf, useOutcomeAction, type Refusal } from "./use-outcome-action";
 
@@ -27,9 +27,8 @@ interface Video {
 export function refusedPlatform(url: string, accepts: Accepts | undefined): string | null {
   const platform = parseMediaUrl(url)?.platform;
   if (!accepts || !platform) return null;
-  if (platform === "youtube" && !accepts.accept_youtube) return "This playlist does not accept YouTube links right now.";
-  if (platform === "tiktok" && !accepts.accept_tiktok) return "This playlist does not accept TikTok links right now.";
-  return null;
+  const accepted = platform === "youtube" ? accepts.accept_youtube : accepts.accept_tiktok;
+  return accepted ? null : platformRefusal(platform);
 }
 
 function check(video: Video, accepts: Accepts | undefined): Refusal<VideoField> | null {

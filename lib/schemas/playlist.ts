@@ -251,3 +251,8 @@ export const playPlaylistResultSchema = z.object({
   message: z.string(),
 });
 export type PlayPlaylistResult = z.infer<typeof playPlaylistResultSchema>;
+
+/** What a link is told when the playlist's "Accept YouTube" / "Accept TikTok" switch is off (form and API alike). */
+export function platformRefusal(platform: "youtube" | "tiktok"): string {
+  return `This playlist does not accept ${platform === "youtube" ? "YouTube" : "TikTok"} links right now.`;
+}

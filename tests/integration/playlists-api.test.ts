@@ -246,7 +246,14 @@ describe("a shared playlist: the authorization matrix", () => {
       [owner, `https://www.tiktok.com/player/v1/${TT}`, undefined],
       [owner, `https://m.youtube.com/shorts/${YT}`, undefined],
     ];
-    for (const [who, url, title] of adds) expect((await add(who, pl.id, url, title)).status).toBe(201);
+    const answers: [Client, Link][] = [];
+    for (const [who, url, title] of adds) {
+      const res = await add(who, pl.id, url, title);
+      expect(res.status).toBe(201);
+      answers.push([who, (await res.json()) as Link]);
+    }
+    // Each answer is the added link exactly as its adder then reads it in the playlist.
+    for (const [who, answer] of answers) expect((await detail(who, pl.id)).links.find((l) => l.id === answer.id)).toEqual(answer);
     const links = (await detail(owner, pl.id)).links;
     expect(links.map((l) => [l.position, l.platform, l.video_id, l.start_seconds, l.title])).toEqual([
       [0, "youtube", YT, 90, "First"],

@@ -39,10 +39,13 @@ function postgresErrorOf(error: unknown): PostgresError | null {
   return null;
 }
 
-/** Whether a failed write collided with the unique index `constraint` (for a domain that words its own 409). */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
+/**
+ * Whether a failed write collided with a unique index: the index `constraint` when one is named (for a
+ * domain that words its own 409), any when none is (a random code that happened to be taken).
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pgError = postgresErrorOf(error);
-  return pgError?.code === UNIQUE_VIOLATION && pgError.constraint === constraint;
+  return pgError?.code === UNIQUE_VIOLATION && (constraint === undefined || pgError.constraint === constraint);
 }
 
 /** Socket errors of a connection that could not be made or was lost (Node's system error codes). */

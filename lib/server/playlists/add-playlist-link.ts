@@ -1,13 +1,13 @@
 import "server-only";
 import { count, eq } from "drizzle-orm";
-import { playlist, playlistLink } from "@/db/schema";
+import { playlist, playlistLink, user } from "@/db/schema";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
-import { PLAYLIST_MAX_VIDEOS, UNSUPPORTED_VIDEO_URL_ERROR, type PlaylistLink } from "@/lib/schemas/playlist";
+import { PLAYLIST_MAX_VIDEOS, platformRefusal, UNSUPPORTED_VIDEO_URL_ERROR, type PlaylistLink } from "@/lib/schemas/playlist";
 import { ApiError, conflict, unprocessable } from "@/lib/server/http/api-error";
-import { getPlaylistDetail } from "./get-playlist-detail";
 import { newPlaylistId } from "./new-codes";
 import { inTransaction, lockPlaylistFor } from "./playlist-access";
 import { resolveShortLinkIfEnabled } from "./resolve-tiktok-short-link";
+import { toPlaylistLink } from "./to-playlist-link";
 
 /**
  * A link refused because the playlist does not accept its platform right now (422). Carries what the
@@ -42,21 +42,20 @@ export async function addPlaylistLink(playlistId: string, userId: string, input:
   }
 
   const id = newPlaylistId();
-  await inTransaction(async (tx) => {
-    const { row } = await lockPlaylistFor(tx, playlistId, userId, "canAdd");
+  // The answer is the added link, built from the inserted row (the adder's own name is never hidden
+  // from the adder): the playlist is not read again.
+  return inTransaction(async (tx) => {
+    const { row, role } = await lockPlaylistFor(tx, playlistId, userId, "canAdd");
     const accepts = { youtube: row.acceptYoutube, tiktok: row.acceptTiktok };
-    if (media.platform === "youtube" && !accepts.youtube) throw new PlatformRefusedError(accepts, "This playlist does not accept YouTube links right now.");
-    if (media.platform === "tiktok" && !accepts.tiktok) throw new PlatformRefusedError(accepts, "This playlist does not accept TikTok links right now.");
+    if (!accepts[media.platform]) throw new PlatformRefusedError(accepts, platformRefusal(media.platform));
     const [existing] = await tx.select({ n: count() }).from(playlistLink).where(eq(playlistLink.playlistId, playlistId));
     const total = existing?.n ?? 0;
     if (total >= PLAYLIST_MAX_VIDEOS) {
       throw conflict("playlist_full", `This playlist is full (${PLAYLIST_MAX_VIDEOS} videos). Remove a video before adding another.`);
     }
-    await tx.insert(playlistLink).values({ id, playlistId, url, title: input.title, position: total, addedBy: userId });
+    const [inserted] = await tx.insert(playlistLink).values({ id, playlistId, url, title: input.title, position: total, addedBy: userId }).returning();
     await tx.update(playlist).set({ updatedAt: new Date() }).where(eq(playlist.id, playlistId));
+    const [adder] = await tx.select({ username: user.username }).from(user).where(eq(user.id, userId)).limit(1);
+    return toPlaylistLink({ ...inserted!, addedByUsername: adder?.username ?? null }, { id: userId, role });
   });
-  const detail = await getPlaylistDetail(playlistId, userId);
-  const added = detail.links.find((link) => link.id === id);
-  if (!added) throw new Error("added playlist link not found after insert");
-  return added;
 }

@@ -5,7 +5,8 @@ import { playlist } from "@/db/schema";
 import { PLAYLISTS_PER_OWNER_MAX, type PlaylistDetail } from "@/lib/schemas/playlist";
 import { conflict } from "@/lib/server/http/api-error";
 import { getPlaylistDetail } from "./get-playlist-detail";
-import { isUniqueViolation, newAdminKey, newPlaylistId, newShareCode } from "./new-codes";
+import { isUniqueViolation } from "@/lib/server/http/error-response";
+import { newAdminKey, newPlaylistId, newShareCode } from "./new-codes";
 
 /** POST /playlists: a new, empty playlist owned by the caller, with fresh share code and admin key. */
 export async function createPlaylist(ownerId: string, input: { title: string }): Promise<PlaylistDetail> {

@@ -14,11 +14,3 @@ export const newPlaylistId = () => randomBytes(12).toString("base64url");
 export function normalizeShareCode(code: string): string {
   return code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 }
-
-/** True for a PostgreSQL unique violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
