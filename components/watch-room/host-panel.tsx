@@ -5,7 +5,7 @@
  * policies, recording, and reported messages. The room loads this module only when the host opens
  * it (next/dynamic in room-view.tsx), so a viewer's first load carries none of it.
  */
-import type { ClientCommand, ChatReport, QueueState, RecordingState, RosterMember } from "@/lib/sync";
+import type { ChatReport, QueueState, RecordingState, RosterMember } from "@/lib/sync";
 import { Dialog } from "@/components/ui/dialog";
 import { MemberModeration, type MemberAction } from "./member-moderation";
 import { MusicModeSwitch } from "./music-mode-switch";
@@ -14,13 +14,12 @@ import { QueueEditor } from "./queue-editor";
 import { RecordingControls } from "./recording-controls";
 import { ReportsPanel } from "./reports-panel";
 import { RoomSettings, type RoomSettingsProps } from "./room-settings";
+import type { SendCommand } from "@/lib/party-client/types";
 
 export interface HostPanelProps {
   onClose(): void;
-  partyId: string;
-  token: string;
   queue: QueueState;
-  send(command: ClientCommand): Promise<void>;
+  send: SendCommand;
   /** A poll is open or tied: it is run from the Vote panel, and a new one waits. */
   pollRunning: boolean;
   roster: readonly RosterMember[] | null;
@@ -66,7 +65,7 @@ export function HostPanel(props: HostPanelProps) {
         </div>
         <section aria-label="Recording" className={section}>
           <h3 className="font-semibold text-white">Recording</h3>
-          <RecordingControls partyId={props.partyId} token={props.token} recording={props.recording} canRecord={props.canRecord} youId={props.youId} />
+          <RecordingControls send={send} recording={props.recording} canRecord={props.canRecord} youId={props.youId} />
         </section>
       </div>
     </Dialog>

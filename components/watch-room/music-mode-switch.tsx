@@ -3,13 +3,14 @@
  * The host's Music mode switch, in the host panel: a queue setting every member's room follows
  * (everyone else sees a badge by the room's title while it is on).
  */
-import { PROTOCOL_VERSION, type ClientCommand } from "@/lib/sync";
+import { PROTOCOL_VERSION } from "@/lib/sync";
 import { useRoomCommand } from "@/lib/watch-room/use-room-command";
+import type { SendCommand } from "@/lib/party-client/types";
 
 interface MusicModeSwitchProps {
   on: boolean;
   disabled: boolean;
-  send(command: ClientCommand): Promise<void>;
+  send: SendCommand;
 }
 
 export function MusicModeSwitch({ on, disabled, send }: MusicModeSwitchProps) {

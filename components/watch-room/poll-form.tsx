@@ -14,13 +14,13 @@ import {
   POLL_MAX_OPTIONS,
   POLL_MIN_OPTIONS,
   PROTOCOL_VERSION,
-  type ClientCommand,
   type PollGuestVotes,
   type PollOptionInput,
   type QueueState,
 } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
+import type { SendCommand } from "@/lib/party-client/types";
 
 const DURATIONS = [
   { seconds: 30, label: "30 seconds" },
@@ -38,7 +38,7 @@ const GUEST_VOTE_CHOICES: { value: PollGuestVotes; label: string }[] = [
 ];
 const FREE_TEXT_FIELDS = 3;
 
-export function PollForm({ queue, send }: { queue: QueueState; send(command: ClientCommand): Promise<void> }) {
+export function PollForm({ queue, send }: { queue: QueueState; send: SendCommand }) {
   const [kind, setKind] = useState<"next" | "break">("next");
   const [picked, setPicked] = useState<string[]>([]);
   const [texts, setTexts] = useState<string[]>(() => Array.from({ length: FREE_TEXT_FIELDS }, () => ""));

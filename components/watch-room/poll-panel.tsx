@@ -10,6 +10,7 @@ import { useEffect, useState } from "react";
 import { formatCountdown, pollQuestion, pollStatusText } from "@/lib/party-client/poll-text";
 import { GUEST_VOTES_TEXT, isUnresolved, mayVoteIn, PROTOCOL_VERSION, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
+import type { SendCommand } from "@/lib/party-client/types";
 
 interface PollPanelProps {
   poll: Poll | null;
@@ -23,7 +24,7 @@ interface PollPanelProps {
   /** Seconds until the current item starts (an intermission or a break), or null. */
   startsIn: number | null;
   serverNow(): number | null;
-  send(command: ClientCommand): Promise<void>;
+  send: SendCommand;
   vote(pollId: string, option: number): Promise<void>;
 }
 
@@ -59,7 +60,7 @@ export function PollPanel({ poll, yourVote, voters, queue, isHost, youAreGuest =
   const breakRunning = queue.start?.kind === "break" && startsIn !== null;
   const pendingBreak = queue.pendingBreak ?? null;
 
-  async function run(action: () => Promise<void>) {
+  async function run(action: () => Promise<unknown>) {
     setBusy(true);
     setError(null);
     try {

@@ -5,17 +5,18 @@
  * command the server folds into the party's log. Everyone reads the queue in queue-panel.tsx.
  */
 import { type FormEvent } from "react";
-import { PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
+import { PROTOCOL_VERSION, type QueueState } from "@/lib/sync";
 import { useRoomCommand } from "@/lib/watch-room/use-room-command";
 import { useLinkFields } from "@/components/common/use-link-fields";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
+import type { SendCommand } from "@/lib/party-client/types";
 
 const INTERMISSIONS = [0, 5, 10, 30, 60] as const;
 
 interface QueueEditorProps {
   queue: QueueState;
-  send(command: ClientCommand): Promise<void>;
+  send: SendCommand;
 }
 
 export function QueueEditor({ queue, send }: QueueEditorProps) {

@@ -7,15 +7,15 @@
  */
 import Link from "next/link";
 import { useState } from "react";
-import { ApiClient } from "@/lib/party-client/api-client";
+import type { SendCommand } from "@/lib/party-client/types";
 import { linkClass } from "@/components/parties/styles";
 import { PROTOCOL_VERSION, type RecordingCommand, type RecordingState } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
 
 interface RecordingControlsProps {
-  partyId: string;
-  token: string;
+  /** The room's one way to its party (SyncSession.send): the answer names the recording. */
+  send: SendCommand;
   recording: RecordingState | null;
   /** The host's account may record (guests cannot own a recording) a YouTube video. */
   canRecord: boolean;
@@ -28,8 +28,8 @@ export function startedRecording(recording: RecordingState, youId: string | null
   return recording.startedBy === undefined || recording.startedBy === youId;
 }
 
-/** Sends a recording command for this party; `saved` is the recording a stop saved. */
-function useRecordingCommand(partyId: string, token: string) {
+/** Sends a recording command through the room's session; `saved` is the recording a stop saved. */
+function useRecordingCommand(sendCommand: SendCommand) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -38,8 +38,8 @@ function useRecordingCommand(partyId: string, token: string) {
     setBusy(true);
     setError(null);
     try {
-      const { recordingId } = await new ApiClient(window.location.origin).record(token, partyId, command);
-      setSaved(command.type === "recording.stop" ? recordingId : null);
+      const answer = (await sendCommand(command)) as { recordingId?: unknown } | null;
+      setSaved(command.type === "recording.stop" && typeof answer?.recordingId === "string" ? answer.recordingId : null);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : "That did not work. Please try again.");
     } finally {
@@ -50,8 +50,8 @@ function useRecordingCommand(partyId: string, token: string) {
 }
 
 /** Stop for the member who started the recording and handed the party over since (beside the room's notice). */
-export function StopOwnRecording({ partyId, token }: { partyId: string; token: string }) {
-  const { busy, error, send } = useRecordingCommand(partyId, token);
+export function StopOwnRecording({ send: sendCommand }: { send: SendCommand }) {
+  const { busy, error, send } = useRecordingCommand(sendCommand);
   return (
     <>
       <Button variant="secondary" size="sm" className="min-h-11" disabled={busy} onClick={() => void send({ v: PROTOCOL_VERSION, type: "recording.stop" })}>
@@ -66,9 +66,9 @@ export function StopOwnRecording({ partyId, token }: { partyId: string; token: s
   );
 }
 
-export function RecordingControls({ partyId, token, recording, canRecord, youId }: RecordingControlsProps) {
+export function RecordingControls({ send: sendCommand, recording, canRecord, youId }: RecordingControlsProps) {
   const [includeChat, setIncludeChat] = useState(true);
-  const { busy, error, saved, send } = useRecordingCommand(partyId, token);
+  const { busy, error, saved, send } = useRecordingCommand(sendCommand);
 
   if (!canRecord && !recording && !saved) return <p className="text-sm text-slate-400">Recording is for YouTube parties hosted from an account.</p>;
   return (

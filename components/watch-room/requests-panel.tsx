@@ -5,11 +5,12 @@
  * In music mode the request form is up front; otherwise it waits behind a "Request a video" toggle.
  */
 import { useState, type FormEvent } from "react";
-import { PROTOCOL_VERSION, QUEUE_TITLE_MAX, type ClientCommand, type TrackRequest } from "@/lib/sync";
+import { PROTOCOL_VERSION, QUEUE_TITLE_MAX, type TrackRequest } from "@/lib/sync";
 import { useRoomCommand } from "@/lib/watch-room/use-room-command";
 import { useLinkFields } from "@/components/common/use-link-fields";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
+import type { SendCommand } from "@/lib/party-client/types";
 
 interface RequestsPanelProps {
   requests: TrackRequest[];
@@ -18,7 +19,7 @@ interface RequestsPanelProps {
   youId: string | null;
   /** Music mode: the form is shown up front. */
   prominent: boolean;
-  send(command: ClientCommand): Promise<void>;
+  send: SendCommand;
 }
 
 export function RequestsPanel({ requests, isHost, youId, prominent, send }: RequestsPanelProps) {

@@ -10,8 +10,7 @@ import dynamic from "next/dynamic";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { connectionBadge, hostBufferingText, partyAdsText, syncStatusText } from "@/lib/party-client/status-text";
-import { ApiClient } from "@/lib/party-client/api-client";
-import { autoplays, emptyModeration, isUnresolved, mayVoteIn, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type ModerationCommand, type ModerationState, type QueueState, type RemovalReason, type RosterMember, type ServerEvent } from "@/lib/sync";
+import { autoplays, emptyModeration, isUnresolved, mayVoteIn, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type ModerationCommand, type Poll, type RosterMember } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
@@ -67,37 +66,40 @@ const BADGE_TONE = {
   error: "bg-red-400 text-slate-950",
 } as const;
 
+/** Before the first snapshot: an empty queue and no moderation (one object each, so memoised panels keep still). */
+const EMPTY_QUEUE = emptyQueue();
+const EMPTY_MODERATION = emptyModeration();
+
+/**
+ * "The host started a poll" lines for chat: one per poll seen open while here (adjusted during
+ * render from the session's state, React's way to derive from a change without an effect).
+ */
+function usePollNotices(poll: Poll | null): readonly ChatNotice[] {
+  const [notices, setNotices] = useState<readonly ChatNotice[]>([]);
+  if (poll && poll.status === "open" && !notices.some((n) => n.id === `poll-${poll.id}`)) {
+    setNotices([...notices, { id: `poll-${poll.id}`, at: poll.openedAt, text: `The host started a poll: ${pollQuestion(poll)}` }]);
+  }
+  return notices;
+}
+
 export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId: string; token: string; urls: PlayerUrls; inviteCode: string | null; onLeft: () => void }) {
-  const [queue, setQueue] = useState<QueueState>(emptyQueue);
+  // The party's state — queue and moderation included — is the session's (SyncSession folds every
+  // event); every command, moderation and recording too, goes through its one send().
+  const room = useWatchRoom(partyId, token);
+  const { setPlayer, showing, serverNow, send, vote } = room;
+  const model = room.model;
+  const queue = model?.queue ?? EMPTY_QUEUE;
+  const moderation = model?.moderation ?? EMPTY_MODERATION;
   const queueRef = useRef(queue);
-  // Members the host removed (their id → why): this room's own removal ends it with the host's word.
-  const [removals, setRemovals] = useState<ReadonlyMap<string, RemovalReason>>(() => new Map());
   const [moderationError, setModerationError] = useState<string | null>(null);
-  const [moderation, setModeration] = useState<ModerationState>(emptyModeration);
   const [hostPanelOpen, setHostPanelOpen] = useState(false);
-  // "The host started a poll" lines for chat, from the poll events seen while here.
-  const [pollNotices, setPollNotices] = useState<readonly ChatNotice[]>([]);
-  const onEvent = useCallback((event: ServerEvent) => {
-    if (event.type === "poll" && event.poll.status === "open") {
-      const { poll } = event;
-      const id = `poll-${poll.id}`;
-      setPollNotices((previous) => (previous.some((n) => n.id === id) ? previous : [...previous, { id, at: poll.openedAt, text: `The host started a poll: ${pollQuestion(poll)}` }]));
-    }
-    if (event.type === "snapshot") {
-      setQueue(event.queue ?? emptyQueue());
-      setModeration(event.moderation ?? emptyModeration());
-    } else if (event.type === "moderation") setModeration(event.moderation);
-    else if (event.type === "queue") setQueue(event.queue);
-    else if (event.type === "member.removed") setRemovals((previous) => new Map(previous).set(event.memberId, event.reason));
-  }, []);
+  const pollNotices = usePollNotices(model?.poll ?? null);
   const moderate = useCallback(
     (command: ModerationCommand) => {
       setModerationError(null);
-      new ApiClient(window.location.origin)
-        .moderate(token, partyId, command)
-        .catch((error: unknown) => setModerationError(error instanceof Error ? error.message : "That did not work. Please try again."));
+      send(command).catch((error: unknown) => setModerationError(error instanceof Error ? error.message : "That did not work. Please try again."));
     },
-    [partyId, token],
+    [send],
   );
   const confirm = useConfirm();
   const onModerate = useCallback(
@@ -146,17 +148,14 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
     () => ({ on: moderation.pauseForAds === true, onChange: (enabled: boolean) => moderate({ v: PROTOCOL_VERSION, type: "room.pauseforads", enabled }) }),
     [moderate, moderation.pauseForAds],
   );
-  const room = useWatchRoom(partyId, token, onEvent);
   const [startsIn, setStartsIn] = useState<number | null>(null);
   const startedRef = useRef(new Set<string>());
   const [control, setControl] = useState<RoomControl | null>(null);
   const [playerError, setPlayerError] = useState<string | null>(null);
   const controlRef = useRef<RoomControl | null>(null);
-  const model = room.model;
   const isHost = model?.role === "host";
   const media = model?.party?.media ?? null;
   const roomMedia: RoomMedia | null = useMemo(() => (media ? { id: media.id, url: media.url, title: media.title } : null), [media]);
-  const { setPlayer, showing, serverNow, send, vote } = room;
   const poll = model?.poll ?? null;
   const voters = usePollVoters(partyId, token, poll, isHost);
   const lastRecording = useLastRecording(model?.recording ?? null);
@@ -250,7 +249,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   }
   const badge = connectionBadge(model);
   const party = model.party;
-  const removal = model.you ? (removals.get(model.you.userId) ?? null) : null;
+  const removal = model.removal ?? null;
   // One screen for a removed member: the reason, for how long, and where to go (no room behind it).
   if (removal) return <RemovedScreen reason={removal} title={party.title || "Watch party"} />;
   if (party.state === "ENDED") return <RoomEnded why="ended" isHost={isHost} title={party.title} token={token} recordingId={lastRecording} />;
@@ -369,7 +368,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
       )}
       {!ended && (
         <RecordingBar recording={model.recording ?? null} stopped={model.recordingStopped ?? null} isHost={isHost}>
-          {!isHost && model.recording?.startedBy !== undefined && model.recording.startedBy === youId && <StopOwnRecording partyId={partyId} token={token} />}
+          {!isHost && model.recording?.startedBy !== undefined && model.recording.startedBy === youId && <StopOwnRecording send={send} />}
         </RecordingBar>
       )}
       {isHost && !ended && <HostControls control={control} duration={duration} canChangeRate={(control as { platform?: string } | null)?.platform !== "tiktok"} />}
@@ -379,8 +378,6 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const hostPanel = isHost && !ended && hostPanelOpen && (
     <HostPanel
       onClose={closeHostPanel}
-      partyId={partyId}
-      token={token}
       queue={queue}
       send={send}
       pollRunning={pollRunning}

@@ -10,7 +10,6 @@ import { apiErrorMessage, isHtmlResponse } from "@/lib/api/error-message";
 import { errorCodeOf, type ErrorCode } from "@/lib/schemas/error-code";
 import { createPartyInputSchema, currentPartySchema, guestTokenResponseSchema, partyDetailSchema, type PartyDetail } from "@/lib/schemas/party";
 import { ownUserSchema } from "@/lib/schemas/user";
-import type { ModerationCommand, RecordingCommand } from "@/lib/sync";
 import type { PartyCommand } from "./types";
 
 export class ApiRequestError extends Error {
@@ -138,18 +137,7 @@ export class ApiClient {
     await this.json("PATCH", `/api/v1/parties/${encodeURIComponent(partyId)}`, token, { video_title: videoTitle });
   }
 
-  /** One of the host's moderation commands (kick, ban); throws ApiRequestError with the server's reason. */
-  async moderate(token: string, partyId: string, command: ModerationCommand): Promise<unknown> {
-    return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);
-  }
-
-  /** The host starts or stops recording; the answer names the recording (`recordingId`). */
-  async record(token: string, partyId: string, command: RecordingCommand): Promise<{ recordingId: string | null }> {
-    const body = (await this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command)) as { recordingId?: unknown } | null;
-    return { recordingId: typeof body?.recordingId === "string" ? body.recordingId : null };
-  }
-
-  /** One protocol command; the answer body (a `pong` for a ping). */
+  /** One command by POST (PartyConnection's way when the command socket is not there): the answer body (a `pong` for a ping). */
   async command(token: string, partyId: string, command: PartyCommand): Promise<unknown> {
     return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);
   }

@@ -21,11 +21,14 @@ import {
   type ChatReport,
   type LivePartyState,
   type MemberRef,
+  type ModerationState,
   type PartyMeta,
   type PlayerAction,
   type Poll,
+  type QueueState,
   type RecordingState,
   type RecordingStop,
+  type RemovalReason,
   type Role,
   type RosterMember,
   type ServerEvent,
@@ -52,6 +55,12 @@ export interface PartyViewModel {
   driftMs: number | null;
   chat: readonly ChatMessage[];
   strokes: readonly Stroke[];
+  /** The party's queue (items, requests, settings, the next start), as the party's state folds it; absent before the first snapshot. */
+  queue?: QueueState;
+  /** The party's moderation (muted members, slow mode, lock, the host's policies); absent before the first snapshot. */
+  moderation?: ModerationState;
+  /** Why the host removed this viewer (the stream closes next and a reconnect is refused); null: not removed. */
+  removal?: RemovalReason | null;
   /** A problem the viewer should know about (blocked autoplay, a chat message refused…). */
   notice: string | null;
   /** The party's latest poll (tallies only) and the option you voted for in it (null: none). */
@@ -96,8 +105,8 @@ export interface SyncSessionDeps {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
-  /** Sends a command to the party; rejects with the server's message. */
-  send(command: PartyCommand): Promise<void>;
+  /** Sends a command to the party; resolves with the server's answer body, rejects with the server's message. */
+  send(command: PartyCommand): Promise<unknown>;
   /** Opens the party's media in this tab (guests). */
   navigate(url: string): void;
   render(model: PartyViewModel): void;
@@ -160,6 +169,20 @@ export class SyncSession {
 
   get role(): Role | null {
     return this.client.role;
+  }
+
+  /** The party's state as this member's stream folded it (the server's replica runs the same fold); null before the first snapshot. */
+  get partyState(): LivePartyState | null {
+    return this.state;
+  }
+
+  /**
+   * Sends any command to the party — the protocol's, the host's moderation and recording ones —
+   * the one way every command goes (the command socket when the server offers it, else POST).
+   * Resolves with the server's answer body; rejects with its error (ApiRequestError: `code`, `detail`).
+   */
+  send(command: PartyCommand): Promise<unknown> {
+    return this.deps.send(command);
   }
 
   setPlayer(player: SyncPlayer | null): void {
@@ -250,7 +273,10 @@ export class SyncSession {
         break;
       case "member.removed":
         // This member's stream closes next and the reconnect is refused; say why meanwhile.
-        if (m.you && event.memberId === m.you.userId) m.notice = removalMessage(event.reason);
+        if (m.you && event.memberId === m.you.userId) {
+          m.removal = event.reason;
+          m.notice = removalMessage(event.reason);
+        }
         break;
       case "moderation":
         if (m.you && event.moderation.muted.includes(m.you.userId)) m.notice = MUTED_MESSAGE;
@@ -271,7 +297,7 @@ export class SyncSession {
 
   /** Reports someone else's chat message to the host; it shows as reported once the server's echo arrives. Rejects with the server's message. */
   async reportMessage(messageId: string): Promise<void> {
-    await this.deps.send({ v: PROTOCOL_VERSION, type: "chat.report", messageId });
+    await this.send({ v: PROTOCOL_VERSION, type: "chat.report", messageId });
   }
 
   /** The host starts or stops recording the party (the server refuses what the party cannot record). */
@@ -341,7 +367,7 @@ export class SyncSession {
     }
     for (const command of out.commands) {
       // A host command that never arrived is re-reported from the player (see HostReporter).
-      void this.deps.send(command).catch(() => {
+      void this.send(command).catch(() => {
         this.client.commandFailed(command, this.deps.now());
         this.queueTick();
       });
@@ -399,12 +425,12 @@ export class SyncSession {
     if (now - this.adChangedSince < AD_REPORT_MS) return;
     this.adReported = inAd;
     this.adChangedSince = null;
-    void this.deps.send({ v: PROTOCOL_VERSION, type: "ad", on: inAd }).catch(() => (this.adReported = !inAd));
+    void this.send({ v: PROTOCOL_VERSION, type: "ad", on: inAd }).catch(() => (this.adReported = !inAd));
   }
 
   /** Tells the party when this guest's player has buffered for a while, and when it plays again. */
   private reportBuffering(now: number, buffering: boolean): void {
-    const send = (on: boolean) => this.deps.send({ v: PROTOCOL_VERSION, type: "buffering", on });
+    const send = (on: boolean) => this.send({ v: PROTOCOL_VERSION, type: "buffering", on });
     if (buffering) {
       this.bufferingSince ??= now;
       if (this.bufferingReported || now - this.bufferingSince < BUFFERING_REPORT_MS) return;
@@ -461,7 +487,7 @@ export class SyncSession {
       title: this.tabTitle.slice(0, 300),
       duration: Number.isFinite(duration) && duration > 0 ? duration : null,
     });
-    void this.deps.send(command).catch(() => undefined);
+    void this.send(command).catch(() => undefined);
   }
 
   /**
@@ -503,7 +529,7 @@ export class SyncSession {
 
   private async sendOrNotice(command: PartyCommand): Promise<void> {
     try {
-      await this.deps.send(command);
+      await this.send(command);
     } catch (error) {
       this.setNotice(error instanceof Error ? error.message : String(error));
       throw error;
@@ -533,6 +559,8 @@ export class SyncSession {
     m.chat = state.chat;
     m.strokes = state.strokes;
     m.poll = state.poll;
+    m.queue = state.queue;
+    m.moderation = state.moderation;
     m.reports = state.reports;
     m.recording = state.recording;
     m.recordingStopped = state.recordingStopped ?? null;

@@ -5,3 +5,6 @@ import type { ClientCommand, ModerationCommand, RecordingCommand } from "@/lib/s
 export type PartyCommand = ClientCommand | ModerationCommand | RecordingCommand;
 
 export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
+
+/** How a view sends a command to its party (SyncSession.send): resolves with the answer body, rejects with the server's error. */
+export type SendCommand = (command: PartyCommand) => Promise<unknown>;

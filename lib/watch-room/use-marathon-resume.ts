@@ -7,15 +7,16 @@
  */
 import { useCallback, useEffect, useRef } from "react";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
-import { autoplays, PROTOCOL_VERSION, type ClientCommand, type QueueState } from "@/lib/sync";
+import { autoplays, PROTOCOL_VERSION, type QueueState } from "@/lib/sync";
 import { playableMedia } from "./media-key";
+import type { SendCommand } from "@/lib/party-client/types";
 
 interface MarathonResume {
   isHost: boolean;
   mediaId: string | null;
   queue: QueueState;
   control: (SyncPlayer & { duration?(): number | null }) | null;
-  send(command: ClientCommand): Promise<void>;
+  send: SendCommand;
 }
 
 /** Returns the call to make when the host's item ended with nothing to play next. */

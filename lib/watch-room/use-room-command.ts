@@ -1,13 +1,13 @@
 "use client";
 /** Sends one room command at a time from a panel: `busy` while it is in flight, the server's `detail` as `error` when refused. */
 import { useCallback, useState } from "react";
-import type { ClientCommand } from "@/lib/sync";
+import type { PartyCommand, SendCommand } from "@/lib/party-client/types";
 
-export function useRoomCommand(send: (command: ClientCommand) => Promise<void>) {
+export function useRoomCommand(send: SendCommand) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
-    async (command: ClientCommand): Promise<boolean> => {
+    async (command: PartyCommand): Promise<boolean> => {
       setBusy(true);
       setError(null);
       try {

@@ -3,20 +3,23 @@
  * One viewer's connection to a live party from the watch room: the same pieces the extension runs
  * (PartyConnection: the SSE stream with Last-Event-ID resume and the command queue, commands over the
  * command socket when the server offers it and by POST otherwise; SyncSession: the lib/sync engine
- * wired to a player), with the room's embedded player as the SyncPlayer.
+ * wired to a player), with the room's embedded player as the SyncPlayer. The room renders the
+ * session's model (the party's state as the session folded it: queue and moderation included) and
+ * sends every command through the session: nothing here folds an event or posts a command itself.
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { ApiClient } from "@/lib/party-client/api-client";
 import { PartyConnection, statusNote } from "@/lib/party-client/party-connection";
 import { SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
-import type { ClientCommand, ServerEvent } from "@/lib/sync";
+import type { PartyCommand } from "@/lib/party-client/types";
 import { roomMediaKey } from "./media-key";
 import { STORAGE_KEYS } from "@/lib/constants";
 
 export interface WatchRoomHandle {
   model: PartyViewModel | null;
-  send(command: ClientCommand): Promise<void>;
+  /** Any command (the protocol's, moderation, recording); resolves with the answer body, rejects with ApiRequestError. */
+  send(command: PartyCommand): Promise<unknown>;
   sendChat(text: string): Promise<void>;
   /** Reports someone else's chat message to the host; rejects with the server's message. */
   reportMessage(messageId: string): Promise<void>;
@@ -33,18 +36,9 @@ export interface WatchRoomHandle {
   setViewerOffset(offsetMs: number): void;
 }
 
-export function useWatchRoom(
-  partyId: string,
-  token: string | null,
-  onEvent?: (event: ServerEvent) => void,
-): WatchRoomHandle {
+export function useWatchRoom(partyId: string, token: string | null): WatchRoomHandle {
   const [model, setModel] = useState<PartyViewModel | null>(null);
   const sessionRef = useRef<SyncSession | null>(null);
-  const connectionRef = useRef<PartyConnection | null>(null);
-  const onEventRef = useRef(onEvent);
-  useEffect(() => {
-    onEventRef.current = onEvent;
-  }, [onEvent]);
 
   useEffect(() => {
     if (!token) return;
@@ -57,7 +51,7 @@ export function useWatchRoom(
         clearTimeout: (handle) => window.clearTimeout(handle as number),
         send: async (command) => {
           if (!connection) throw new Error("Not connected to the party.");
-          await connection.send(command);
+          return connection.send(command);
         },
         // The room's player follows the party's media itself (see WatchRoom): nothing to open.
         navigate: () => undefined,
@@ -74,17 +68,11 @@ export function useWatchRoom(
       api,
       token,
       partyId,
-      onEvent: (event) => {
-        session.receive(event);
-        // With the model's render (above): the room's own state from the same event (queue,
-        // moderation) renders in the same transition instead of as one urgent render of the room.
-        startTransition(() => onEventRef.current?.(event));
-      },
+      onEvent: (event) => session.receive(event),
       onStatus: (status) => session.setConnection(status.state, statusNote(status)),
     });
     session.setViewerOffset(readViewerOffset());
     sessionRef.current = session;
-    connectionRef.current = connection;
     connection.start();
     const online = () => session.resetClock();
     window.addEventListener("online", online);
@@ -93,7 +81,6 @@ export function useWatchRoom(
       connection?.stop();
       session.dispose();
       sessionRef.current = null;
-      connectionRef.current = null;
     };
   }, [partyId, token]);
 
@@ -102,9 +89,9 @@ export function useWatchRoom(
   const actions = useMemo<Omit<WatchRoomHandle, "model">>(
     () => ({
       send: async (command) => {
-        const connection = connectionRef.current;
-        if (!connection) throw new Error("Not connected to the party.");
-        await connection.send(command);
+        const session = sessionRef.current;
+        if (!session) throw new Error("Not connected to the party.");
+        return session.send(command);
       },
       sendChat: async (text) => {
         await sessionRef.current?.sendChat(text);

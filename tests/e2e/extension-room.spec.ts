@@ -19,7 +19,7 @@ import {
   waitForVideoReady,
   type ExtensionBrowser,
 } from "./extension-helpers";
-import { hostParty, openRoomAsGuest, openRoomAsHost, roomVideo, type RoomVideoState } from "./watch-room-helpers";
+import { hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo, type RoomVideoState } from "./watch-room-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -93,9 +93,16 @@ test("the host runs the extension on youtube.com; a guest in the watch room foll
   await guest.context.close();
 });
 
-test("the host plays in the watch room; a guest with the extension on youtube.com follows play, pause and seek", async ({ browser }) => {
+test("the host plays in the watch room; a guest with the extension on youtube.com follows play, pause and seek, and is muted from the room", async ({ browser }) => {
   test.setTimeout(240_000);
   const host = await hostParty(browser, "https://youtu.be/e2eRoomExt2", "Room To Extension");
+  // The room's commands, as they leave the page: frames on the party's command socket, or POSTs.
+  const socketCommands: string[] = [];
+  const postedCommands: string[] = [];
+  host.page.on("websocket", (ws) => ws.on("framesent", (frame) => typeof frame.payload === "string" && socketCommands.push(frame.payload)));
+  host.page.on("request", (request) => {
+    if (request.method() === "POST" && /\/api\/v1\/parties\/[^/]+\/commands$/.test(request.url())) postedCommands.push(request.postData() ?? "");
+  });
   await openRoomAsHost(host.page, host.partyId);
   const { invite_code: inviteCode } = (await (await host.page.request.get(`/api/v1/parties/${host.partyId}`)).json()) as { invite_code: string };
 
@@ -142,5 +149,15 @@ test("the host plays in the watch room; a guest with the extension on youtube.co
   await overlay(guestPage, "chat-input").fill("watching with the extension");
   await overlay(guestPage, "chat-input").press("Enter");
   await expect(host.page.getByRole("region", { name: "Chat" })).toContainText("watching with the extension");
+
+  // The room and the extension run one party client (lib/party-client): the room's host mutes the
+  // extension's guest through its session's one send — a frame on the command socket like every
+  // other command, not a POST — and the extension's session folds the moderation event into its notice.
+  const panel = await openHostPanel(host.page);
+  await panel.getByRole("button", { name: "Mute Ext Eddie" }).click();
+  await expect(overlay(guestPage, "notice")).toHaveText("The host muted you.", { timeout: 15_000 });
+  await expect(panel.getByRole("button", { name: "Unmute Ext Eddie" })).toBeVisible();
+  expect(socketCommands.some((frame) => frame.includes('"member.mute"'))).toBe(true);
+  expect(postedCommands).toEqual([]);
   await host.context.close();
 });

@@ -6,7 +6,7 @@
  */
 import type { PlayerControl } from "@/lib/party-client/sync-player";
 import { AUTOPLAY_NOTICE, SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
-import { DRAWING_MAX_POINTS, PROTOCOL_VERSION, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent, type SnapshotEvent } from "@/lib/sync";
+import { DRAWING_MAX_POINTS, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, removalMessage, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent, type SnapshotEvent } from "@/lib/sync";
 import type { PartyCommand } from "@/extension/src/messaging/protocol";
 
 const URL_A = "https://www.youtube.com/watch?v=aaaaaaaaaaa";
@@ -106,6 +106,8 @@ class Harness {
   failChat: string | null = null;
   /** Playback commands fail (the network is down) while this is set. */
   failPlayback = false;
+  /** What the server answers a command other than a ping (a recording's stop names the recording). */
+  answer: unknown = undefined;
 
   constructor(tabUrl = URL_A) {
     this.session = new SyncSession(
@@ -127,7 +129,9 @@ class Harness {
             // Answered 15 ms later, symmetric path: the server stamps at +7.5 ms.
             const t = this.clock.now + 7.5 + OFFSET;
             this.after(15, () => this.session.receive({ v: PROTOCOL_VERSION, type: "pong", t0: command.t0, t1: t, t2: t }));
+            return undefined;
           }
+          return this.answer;
         },
         navigate: (url) => this.navigations.push(url),
         render: (model) => this.models.push(structuredClone(model)),
@@ -492,6 +496,50 @@ test("the recording state comes with the snapshot and follows the recording even
   expect(h.models.at(-1)?.recording).toBeNull();
   h.session.receive({ v: PROTOCOL_VERSION, type: "recording", recording: { ...recording, id: "rec2", includeChat: false } });
   expect(h.models.at(-1)?.recording).toMatchObject({ id: "rec2", includeChat: false });
+});
+
+test("the party's queue and moderation are the session's: folded from the stream into the model the room renders, parts unchanged keep their identity", () => {
+  const h = new Harness();
+  h.session.receive(snapshot(h, "guest", { paused: true, position: 0, seq: 1 }));
+  // A snapshot from a server that sends no queue or moderation: empty ones, never undefined.
+  expect(h.session.model.queue).toEqual(emptyQueue());
+  expect(h.session.model.moderation?.muted).toEqual([]);
+  const queue = { ...emptyQueue(), items: [{ id: "q1", url: "https://www.youtube.com/watch?v=ccccccccccc", title: "Next up" }] };
+  h.session.receive({ v: PROTOCOL_VERSION, type: "queue", queue });
+  expect(h.models.at(-1)?.queue?.items.map((i) => i.title)).toEqual(["Next up"]);
+  const queueShown = h.session.model.queue;
+  const moderation = { muted: ["g1"], slowModeSeconds: 10, locked: true, twitchVotes: false, waitForEveryone: false, pauseForAds: false };
+  h.session.receive({ v: PROTOCOL_VERSION, type: "moderation", moderation });
+  expect(h.models.at(-1)?.moderation).toEqual(moderation);
+  // Muted: the notice says so; the queue, untouched by the event, is the same object (memoised panels keep still).
+  expect(h.models.at(-1)?.notice).toBe(MUTED_MESSAGE);
+  expect(h.session.model.queue).toBe(queueShown);
+  expect(h.session.partyState?.queue).toBe(queueShown);
+});
+
+test("the viewer's own removal is kept with its reason; another member's is not", () => {
+  const h = new Harness();
+  h.session.receive(snapshot(h, "guest", { paused: true, position: 0, seq: 1 }));
+  h.session.receive({ v: PROTOCOL_VERSION, type: "member.removed", memberId: "someone-else", reason: "ban" });
+  expect(h.session.model.removal ?? null).toBeNull();
+  h.session.receive({ v: PROTOCOL_VERSION, type: "member.removed", memberId: "g1", reason: "kick" });
+  expect(h.models.at(-1)?.removal).toBe("kick");
+  expect(h.models.at(-1)?.notice).toBe(removalMessage("kick"));
+});
+
+test("send() is the one way out for every command, moderation and recording too: the server's answer comes back, a refusal rejects", async () => {
+  const h = new Harness();
+  h.session.receive(snapshot(h, "host", { paused: true, position: 0, seq: 1 }));
+  const mute = { v: PROTOCOL_VERSION, type: "member.mute", memberId: "g1" } as const;
+  const add: PartyCommand = { v: PROTOCOL_VERSION, type: "queue.add", items: [{ url: "https://youtu.be/ccccccccccc" }] };
+  const stop = { v: PROTOCOL_VERSION, type: "recording.stop" } as const;
+  await expect(h.session.send(mute)).resolves.toBeUndefined();
+  await expect(h.session.send(add)).resolves.toBeUndefined();
+  h.answer = { id: "9", recordingId: "rec1" };
+  await expect(h.session.send(stop)).resolves.toEqual({ id: "9", recordingId: "rec1" });
+  expect(h.sent.filter((c) => c.type !== "ping")).toEqual([mute, add, stop]);
+  h.failPlayback = true;
+  await expect(h.session.send({ v: PROTOCOL_VERSION, type: "room.lock", locked: true })).rejects.toThrow("Failed to fetch");
 });
 
 test("the host's overlay switches (recording, Twitch votes) become commands; a guest's do nothing", async () => {

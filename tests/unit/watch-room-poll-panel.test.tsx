@@ -9,7 +9,8 @@ import userEvent from "@testing-library/user-event";
 import { PollForm } from "@/components/watch-room/poll-form";
 import { PollBanner } from "@/components/watch-room/poll-banner";
 import { PollPanel } from "@/components/watch-room/poll-panel";
-import { emptyQueue, type ClientCommand, type Poll, type QueueState } from "@/lib/sync";
+import { emptyQueue, type Poll, type QueueState } from "@/lib/sync";
+import type { PartyCommand } from "@/lib/party-client/types";
 
 const poll: Poll = {
   id: "poll1",
@@ -30,7 +31,7 @@ const poll: Poll = {
 const queue: QueueState = { ...emptyQueue(), items: [{ id: "q1", url: "https://www.youtube.com/watch?v=aaaaaaaaaaa", title: "Alpha" }, { id: "q2", url: "https://www.youtube.com/watch?v=bbbbbbbbbbb", title: "Gamma" }] };
 
 function setup(props: Partial<Parameters<typeof PollPanel>[0]> = {}) {
-  const send = jest.fn<Promise<void>, [ClientCommand]>(async () => undefined);
+  const send = jest.fn<Promise<unknown>, [PartyCommand]>(async () => undefined);
   const vote = jest.fn<Promise<void>, [string, number]>(async () => undefined);
   render(<PollPanel poll={poll} yourVote={null} voters={null} queue={queue} isHost={false} startsIn={null} serverNow={() => 30_000} send={send} vote={vote} {...props} />);
   return { send, vote };
@@ -97,7 +98,7 @@ test("with no poll and no break the panel is not shown, to the host either (open
 });
 
 test("the open-poll form needs two options and sends queue items, links and titles", async () => {
-  const send = jest.fn<Promise<void>, [ClientCommand]>(async () => undefined);
+  const send = jest.fn<Promise<unknown>, [PartyCommand]>(async () => undefined);
   render(<PollForm queue={queue} send={send} />);
   const form = screen.getByRole("form", { name: "Open a poll" });
   expect(form).toBeInTheDocument();
@@ -117,7 +118,7 @@ test("the open-poll form needs two options and sends queue items, links and titl
 });
 
 test("the open-poll form asks who votes: members with an account only by default, or one guest vote per device", async () => {
-  const send = jest.fn<Promise<void>, [ClientCommand]>(async () => undefined);
+  const send = jest.fn<Promise<unknown>, [PartyCommand]>(async () => undefined);
   render(<PollForm queue={queue} send={send} />);
   const who = screen.getByRole("combobox", { name: "Who votes" });
   expect(who).toHaveDisplayValue("Members with an account only");

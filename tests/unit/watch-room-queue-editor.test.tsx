@@ -6,12 +6,13 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueueEditor } from "@/components/watch-room/queue-editor";
-import { emptyQueue, type ClientCommand } from "@/lib/sync";
+import { emptyQueue } from "@/lib/sync";
+import type { PartyCommand } from "@/lib/party-client/types";
 
 function deferredSend() {
-  const pending: { command: ClientCommand; resolve(): void; reject(error: Error): void }[] = [];
+  const pending: { command: PartyCommand; resolve(): void; reject(error: Error): void }[] = [];
   const send = jest.fn(
-    (command: ClientCommand) =>
+    (command: PartyCommand) =>
       new Promise<void>((resolve, reject) => {
         pending.push({ command, resolve, reject });
       }),
