@@ -158,6 +158,7 @@ test("the host plays in the watch room; a guest with the extension on youtube.co
   await expect(overlay(guestPage, "notice")).toHaveText("The host muted you.", { timeout: 15_000 });
   await expect(panel.getByRole("button", { name: "Unmute Ext Eddie" })).toBeVisible();
   expect(socketCommands.some((frame) => frame.includes('"member.mute"'))).toBe(true);
-  expect(postedCommands).toEqual([]);
+  // (The clock's first pings may go by POST while the socket opens; no other command does.)
+  expect(postedCommands.filter((body) => !body.includes('"type":"ping"'))).toEqual([]);
   await host.context.close();
 });
