@@ -70,15 +70,14 @@ ENV NODE_ENV=production \
     VP_DATA_DIR=/data
 # What the server reads at run time, owned by root and read-only to the app's user: the server script
 # and its helpers, the build, static files, blog posts, migrations (applied at start, from db/ in the
-# working directory), the embedded database's lock helper, Next's config (and the header list it
-# imports), the extension builds /get-extension zips per request.
+# working directory), Next's config, the extension builds /get-extension zips per request. lib/ and db/
+# whole (2 MB of sources): the scripts, the config and the lock helper import plain .mjs modules from
+# them, and a new such import must not break only the image.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json /app/next.config.mjs ./
-COPY --from=build /app/lib/security/static-headers.mjs ./lib/security/
-COPY --from=build /app/lib/extension-targets.mjs ./lib/
 COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/db/lock.mjs /app/db/lock.d.mts ./db/
-COPY --from=build /app/db/migrations ./db/migrations
+COPY --from=build /app/lib ./lib
+COPY --from=build /app/db ./db
 COPY --from=build /app/public ./public
 COPY --from=build /app/content ./content
 COPY --from=build /app/extension/.output ./extension/.output

@@ -151,6 +151,6 @@ describe("Dockerfile", () => {
     expect(finalStage).toMatch(/^USER node$/m);
     expect(finalStage).toMatch(/^HEALTHCHECK .*\n\s+CMD .*\/api\/v1\/health/m);
     expect(finalStage).toMatch(/^COPY --from=build \/app\/extension\/\.output /m);
-    expect(finalStage).toMatch(/^COPY --from=build \/app\/db\/migrations /m);
+    expect(finalStage).toMatch(/^COPY --from=build \/app\/db \.\/db$/m);
   });
 });
