@@ -83,7 +83,7 @@ CONTAINERS=() CADDY_PID=""
 cleanup() {
   set +e
   [ -n "$CADDY_PID" ] && kill "$CADDY_PID" 2>/dev/null && wait "$CADDY_PID" 2>/dev/null
-  for c in "${CONTAINERS[@]}"; do pm rm -f -t 5 "$c" >/dev/null 2>&1; done
+  for c in "${CONTAINERS[@]}"; do pm rm -f -v -t 5 "$c" >/dev/null 2>&1; done
   psql "$PG_ADMIN" -qAtc "drop database if exists $DB with (force)" >/dev/null 2>&1
   redis-cli -u "$REDIS_URL" --scan --pattern "$PREFIX*" 2>/dev/null | xargs -r redis-cli -u "$REDIS_URL" del >/dev/null 2>&1
   if [ "$RM_IMAGES" = 1 ]; then pm rmi -f "$IMAGE" "$BASE" >/dev/null 2>&1; fi
@@ -204,10 +204,17 @@ for browser in chrome firefox; do
 done
 say "the extension downloads (chrome, firefox) are built in"
 
-uid=$(pm exec "$APP" id -u)
-[ "$uid" != 0 ] || fail "the server runs as root"
-ps_user=$(pm top "$APP" user comm | awk '$2 == "node" { print $1; exit }')
-say "the server runs as uid $uid ($ps_user), not root"
+# The server process itself (not only what `exec` runs as): its real and effective uid from /proc.
+server_uids=$(pm exec "$APP" node -e '
+  const fs = require("node:fs");
+  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    let cmd = "";
+    try { cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"); } catch { continue; }
+    if (cmd.includes("scripts/server.mjs")) console.log(/^Uid:\s+(\d+)\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8")).slice(1).join(" "));
+  }')
+[ -n "$server_uids" ] || fail "no server process found in $APP"
+case " $server_uids " in *" 0 "*) fail "the server runs as root (uids: $server_uids)" ;; esac
+say "the server runs as uid ${server_uids%% *} ($(pm exec "$APP" id -un)), not root"
 
 pm healthcheck run "$APP" >/dev/null || fail "the image's HEALTHCHECK fails on a serving container"
 say "the image's HEALTHCHECK passes"
@@ -218,14 +225,21 @@ if [ "$WITH_PROXY" = 1 ]; then
   P1=$PORT P2=$((PORT + 1)) PP=$((PORT + 2)) ADMIN=$((PORT + 3))
   port_free "$ADMIN" || fail "port $ADMIN is in use"
   # The first container becomes app1 behind the proxy: restart it with the proxy's settings.
-  pm rm -f -t 5 "$APP" >/dev/null
+  pm rm -f -v -t 5 "$APP" >/dev/null
   say "app1 :$P1 and app2 :$P2 behind Caddy :$PP (deploy/Caddyfile; VP_TRUST_PROXY=1)"
   run_app "$APP" "$P1" "http://127.0.0.1:$PP" 1
   run_app "$APP-2" "$P2" "http://127.0.0.1:$PP" 1
   wait_ready "$P1" "$APP" >/dev/null
   wait_ready "$P2" "$APP-2" >/dev/null
+  CADDYFILE=$ROOT/deploy/Caddyfile
+  if [ "$READY_PATH" != /api/v1/ready ]; then
+    # Caddy would find no instance ready and answer 503: check it against /api/v1/health instead.
+    CADDYFILE=$WORK/Caddyfile
+    sed 's|health_uri /api/v1/ready|health_uri /api/v1/health|' "$ROOT/deploy/Caddyfile" >"$CADDYFILE"
+    say "note: Caddy's health checks go to /api/v1/health in this run (this build has no /api/v1/ready)"
+  fi
   VP_DOMAIN=":$PP" VP_UPSTREAMS="127.0.0.1:$P1 127.0.0.1:$P2" VP_CADDY_ADMIN="127.0.0.1:$ADMIN" \
-    caddy run --adapter caddyfile --config "$ROOT/deploy/Caddyfile" >"$WORK/caddy.log" 2>&1 &
+    caddy run --adapter caddyfile --config "$CADDYFILE" >"$WORK/caddy.log" 2>&1 &
   CADDY_PID=$!
   deadline=$((SECONDS + 30))
   until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PP/")" = 200 ]; do
