@@ -131,7 +131,7 @@ if [ "$REBUILD_BASE" = 1 ] || ! pm image exists "$BASE"; then
   say "importing it as $BASE"
   tar -C "$ROOTFS" -c . | pm import "${CA_CHANGE[@]}" \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    --change 'CMD ["node"]' - "$BASE" >/dev/null
+    --change 'CMD ["node"]' - "$BASE" >/dev/null 2>&1
 fi
 BASE_BYTES=$(pm image inspect --format '{{.Size}}' "$BASE")
 
@@ -193,7 +193,7 @@ fi
 
 page=$(curl -sS -w '\n%{http_code}' "http://127.0.0.1:$PORT/")
 [ "${page##*$'\n'}" = 200 ] || fail "GET / answered ${page##*$'\n'}"
-grep -q '<title>[^<]*ViewParty' <<<"$page" || fail "GET / is not the ViewParty site"
+grep -q '<title>[^<]*<\/title>' <<<"$page" && grep -q 'ViewParty' <<<"$page" || fail "GET / is not the ViewParty site"
 say "GET / serves the site"
 
 for browser in chrome firefox; do
