@@ -87,7 +87,7 @@ EXPOSE 3000
 # /data holds the embedded database and a generated auth secret when DATABASE_URL / BETTER_AUTH_SECRET
 # are unset (a single instance); with PostgreSQL and a set secret it stays empty.
 VOLUME ["/data"]
-# The process answers and its database (and Redis, when set) answer: GET /api/v1/health.
+# Liveness: the process answers (GET /api/v1/health; readiness, with the database and Redis, is /api/v1/ready).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server directly, not `npm start`: the image is built already, and npm would stand between the

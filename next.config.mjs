@@ -6,7 +6,8 @@ const nextConfig = {
   // The Twitch chat client opens its WebSocket through `ws` (optional native add-ons): loaded as is.
   // proper-lockfile keeps the process's held locks and its exit hook in module state: one copy per
   // process, not one per bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "ioredis", "@twurple/chat", "@twurple/auth", "ws", "proper-lockfile"],
+  // prom-client keeps its default collectors' state per module copy: one per process.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "ioredis", "@twurple/chat", "@twurple/auth", "ws", "proper-lockfile", "prom-client"],
   poweredByHeader: false,
   reactStrictMode: true,
   // A plain `next build` (and `npm start`'s) fails on type errors. `npm test` type-checks the whole

@@ -38,7 +38,7 @@ export default defineConfig({
   webServer: [
     {
       command: "node scripts/e2e-server.mjs",
-      url: `http://localhost:${port}/api/v1/health`,
+      url: `http://localhost:${port}/api/v1/ready`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: { E2E_PORT: String(port) },
@@ -49,7 +49,7 @@ export default defineConfig({
     // the OAuth specs use it (baseURL in tests/e2e/oauth-helpers.ts), the others the plain one.
     {
       command: "node scripts/e2e-server.mjs",
-      url: `http://localhost:${OAUTH_APP_PORT}/api/v1/health`,
+      url: `http://localhost:${OAUTH_APP_PORT}/api/v1/ready`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: { E2E_PORT: String(OAUTH_APP_PORT), E2E_OIDC: "1", E2E_OIDC_PORT: String(OIDC_STAND_IN_PORT), VP_DATA_DIR: ".data-e2e-oauth" },

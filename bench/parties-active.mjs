@@ -2,7 +2,7 @@
 /**
  * Public party list throughput: `GET /api/v1/parties/active?limit=100` requests/s and latency with
  * autocannon against the built app (scripts/server.mjs, fresh data directory) holding ~20 public
- * parties, some with members streaming; in the same run, for context: `GET /api/v1/health` on the
+ * parties, some with members streaming; in the same run, for context: `GET /api/v1/ready` on the
  * same server (the same Next + withApi path with one trivial database round trip) and a trivial Node
  * http server returning the very same JSON bytes (bench/lib/static-json-server.mjs).
  *
@@ -123,7 +123,7 @@ async function main() {
     const rows = [];
     const want = (name) => !opts.only || opts.only.split(",").includes(name);
     if (want("active")) rows.push(await cannon(`${app.baseUrl}${ACTIVE}`, `ViewParty GET ${ACTIVE}`, app.pid));
-    if (want("health")) rows.push(await cannon(`${app.baseUrl}/api/v1/health`, "ViewParty GET /api/v1/health", app.pid));
+    if (want("health")) rows.push(await cannon(`${app.baseUrl}/api/v1/ready`, "ViewParty GET /api/v1/ready", app.pid));
     if (want("static")) rows.push(await cannon(staticUrl, "plain node:http, same JSON bytes", staticServer.pid));
     console.log("");
     printTable(

@@ -4,7 +4,7 @@
  * points (full-precision coordinates, as a hostile client sends them; the server keeps 4 decimals,
  * ~32 KB a stroke), then `--readers` anonymous visitors read the public recording's whole timeline
  * at once, as the replay page does (following next_cursor when the server pages it, waiting out a 503
- * for its Retry-After). Meanwhile /api/v1/health is asked every 100 ms and the server's RSS sampled.
+ * for its Retry-After). Meanwhile /api/v1/ready (a database round trip) is asked every 100 ms and the server's RSS sampled.
  * Prints, per server: the recording's size, each read's time, RSS before / peak / after the reads,
  * and health latency (median, p99, max) during them.
  *
@@ -19,7 +19,7 @@
  *
  * Prints figures; asserts nothing. Every process it starts is stopped on exit or error.
  */
-import { fmt, killAll, partyCommand, loadAverage, now, parseArgs, printTable, quantile, request, rssMb, sleep, startViewParty } from "./lib/common.mjs";
+import { fmt, killAll, partyCommand, loadAverage, now, parseArgs, printTable, quantile, readinessPath, request, rssMb, sleep, startViewParty } from "./lib/common.mjs";
 
 const opts = parseArgs({ strokes: 1500, points: 2000, readers: 3, baselineRoot: "" });
 
@@ -88,10 +88,11 @@ async function run(label, root, env) {
     let rssPeak = rssBefore;
     let reading = true;
     const health = [];
+    const readyPath = await readinessPath(app.baseUrl);
     const sampler = (async () => {
       while (reading) {
         rssPeak = Math.max(rssPeak, rssMb(app.pid));
-        const res = await request(app.baseUrl, "GET", "/api/v1/health", { timeoutMs: 600_000 });
+        const res = await request(app.baseUrl, "GET", readyPath, { timeoutMs: 600_000 });
         health.push(res.ms);
         await sleep(100);
       }

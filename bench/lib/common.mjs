@@ -209,7 +209,7 @@ export async function startViewParty({ env = {}, nodeArgs = [], readyTimeoutMs =
   });
   const baseUrl = `http://${HOST}:${port}`;
   try {
-    await waitFor(async () => (await request(baseUrl, "GET", "/api/v1/health")).status === 200, readyTimeoutMs, child);
+    await waitFor(async () => (await request(baseUrl, "GET", await readinessPath(baseUrl))).status === 200, readyTimeoutMs, child);
   } catch (error) {
     await stopChild(child);
     removeDataDir();
@@ -342,4 +342,13 @@ export function loadAverage() {
   } catch {
     return "?";
   }
+}
+
+/**
+ * Where a server says it is ready: GET /api/v1/ready; an older build (a --baseline-root from before
+ * it existed) answers 404 there, and its /api/v1/health made the same database (and Redis) round trip.
+ */
+export async function readinessPath(baseUrl) {
+  const ready = await request(baseUrl, "GET", "/api/v1/ready").catch(() => null);
+  return ready?.status === 404 ? "/api/v1/health" : "/api/v1/ready";
 }

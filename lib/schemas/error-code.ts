@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   /** A service the server depends on (database, Redis, Twitch) does not answer: retry after Retry-After. */
   service_unavailable: 503,
+  /** This server instance is shutting down (draining): retry after Retry-After, another instance answers. */
+  draining: 503,
 
   /** A browser write sent from a page on another site. */
   cross_site_request: 403,

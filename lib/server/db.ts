@@ -6,13 +6,19 @@ import "server-only";
  * module reloads share one handle.
  */
 import { sql } from "drizzle-orm";
-import { openDb, type Db, type DbHandle, type DbKind } from "@/db/client";
+import { openDb, type Db, type DbHandle, type DbKind, type PoolStats } from "@/db/client";
 import { getEnv } from "./env";
+import { metrics } from "./metrics/metrics";
 import { forgetProcessSingleton, processSingleton } from "./process-singleton";
+
+const QUERY_OK = { outcome: "ok" } as const;
+const QUERY_FAILED = { outcome: "error" } as const;
 
 function open(): Promise<DbHandle> {
   const env = getEnv();
-  return openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.dataDir });
+  const m = metrics();
+  const onQuery = m ? (seconds: number, ok: boolean) => m.dbQuerySeconds.observe(ok ? QUERY_OK : QUERY_FAILED, seconds) : undefined;
+  return openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.dataDir }, { onQuery });
 }
 
 const handle = processSingleton<DbHandle>("db", open);
@@ -25,7 +31,12 @@ export async function getDbKind(): Promise<DbKind> {
   return (await handle()).kind;
 }
 
-/** Round trip to the database; used by the health check. */
+/** The PostgreSQL pool's counts; null for the embedded database (no pool). */
+export async function dbPoolStats(): Promise<PoolStats | null> {
+  return (await handle()).poolStats?.() ?? null;
+}
+
+/** Round trip to the database; used by the readiness check. */
 export async function pingDb(): Promise<void> {
   await (await getDb()).execute(sql`select 1`);
 }

@@ -67,6 +67,11 @@ const schema = z.object({
    * checking memory). Off by default: the endpoint then does not exist.
    */
   VP_DIAGNOSTICS: z.enum(["0", "1"]).default("0"),
+  /**
+   * Set → GET /api/v1/metrics serves Prometheus metrics to `Authorization: Bearer <this token>` (and
+   * the process records them); unset → that endpoint does not exist and nothing is recorded.
+   */
+  VP_METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters (a random token)").optional()),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   VP_TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /**

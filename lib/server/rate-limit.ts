@@ -13,6 +13,7 @@ import { Redis } from "ioredis";
 import { RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { getEnv } from "./env";
 import { rateLimited } from "./http/api-error";
+import { metrics } from "./metrics/metrics";
 import { processState } from "@/lib/server/process-singleton";
 
 export interface Limit {
@@ -115,13 +116,57 @@ async function redisHit(key: string, limit: Limit, redisUrl: string): Promise<nu
   }
 }
 
-function refuseOver(wait: number, detail: string | undefined): void {
-  if (wait > 0) throw rateLimited(wait, detail);
+function refuseOver(wait: number, detail: string | undefined, key: string): void {
+  if (wait <= 0) return;
+  metrics()?.rateLimitRefusals.inc(refusalLabels(key));
+  throw rateLimited(wait, detail);
+}
+
+/**
+ * The API's routes, for labelling a refused call by its route (ids as `{id}`); a path that fits none
+ * (a route added without a line here) is labelled "other". Static segments sort before `{id}`, so
+ * `/parties/active` is found before `/parties/{id}`.
+ */
+const API_ROUTES = [
+  "/api/v1/auth/kick/authorize", "/api/v1/auth/kick/exchange-code", "/api/v1/auth/providers", "/api/v1/auth/token-exchange",
+  "/api/v1/diagnostics/realtime", "/api/v1/guests", "/api/v1/health", "/api/v1/metrics", "/api/v1/parties", "/api/v1/parties/active",
+  "/api/v1/parties/active/deltas", "/api/v1/parties/{id}", "/api/v1/parties/{id}/commands", "/api/v1/parties/{id}/events",
+  "/api/v1/parties/{id}/join", "/api/v1/parties/{id}/poll", "/api/v1/parties/{id}/queue", "/api/v1/playlists", "/api/v1/playlists/join",
+  "/api/v1/playlists/me", "/api/v1/playlists/{id}", "/api/v1/playlists/{id}/links", "/api/v1/playlists/{id}/links/{id}",
+  "/api/v1/playlists/{id}/play", "/api/v1/playlists/{id}/twitch", "/api/v1/playlists/{id}/twitch/connection", "/api/v1/ready",
+  "/api/v1/recordings", "/api/v1/recordings/{id}", "/api/v1/recordings/{id}/party", "/api/v1/recordings/{id}/timeline",
+  "/api/v1/scheduled-parties", "/api/v1/scheduled-parties/host/{id}", "/api/v1/scheduled-parties/me", "/api/v1/scheduled-parties/me/joined",
+  "/api/v1/scheduled-parties/{id}", "/api/v1/scheduled-parties/{id}/programme", "/api/v1/scheduled-parties/{id}/rsvp",
+  "/api/v1/scheduled-parties/{id}/start", "/api/v1/users/me", "/api/v1/users/me/account", "/api/v1/users/me/current-party",
+  "/api/v1/users/me/leave-party", "/api/v1/users/me/twitch", "/api/v1/users/{id}", "/api/v1/users/{id}/recordings", "/api/v1/users/{id}/twitch",
+].map((route) => ({ route, parts: route.split("/").slice(1) }));
+
+function apiRouteOf(segments: string[]): string {
+  const found = API_ROUTES.find(({ parts }) => parts.length === segments.length && parts.every((part, i) => part === "{id}" || part === segments[i]));
+  return found?.route ?? "other";
+}
+
+/**
+ * A refusal's metric labels: the limit's kind (the key's first part: `api`, `chat`, `sign-in`…) and,
+ * for the API's limits (`api:METHOD:/path:caller`), the route, so the labels stay few whatever ids
+ * and callers come.
+ */
+export function refusalLabels(key: string): { limit: string; route: string } {
+  const kindEnd = key.indexOf(":");
+  const limit = kindEnd < 0 ? key : key.slice(0, kindEnd);
+  if (limit !== "api") return { limit, route: "" };
+  const methodEnd = key.indexOf(":", kindEnd + 1);
+  const method = key.slice(kindEnd + 1, methodEnd);
+  const segments = key.slice(methodEnd + 1).split("/").slice(1);
+  // The caller follows the path after a ':' (an address may hold more of them): cut at the last segment's first.
+  const last = segments.length - 1;
+  if (last >= 0) segments[last] = segments[last]!.split(":", 1)[0]!;
+  return { limit, route: `${/^[A-Z]{3,7}$/.test(method) ? method : "OTHER"} ${apiRouteOf(segments)}` };
 }
 
 /** Throws a 429 ApiError (with Retry-After) when `key` is over `limit`. */
 export async function enforceRateLimit(key: string, limit: Limit, detail?: string): Promise<void> {
-  refuseOver(await hitNow(key, limit), detail);
+  refuseOver(await hitNow(key, limit), detail, key);
 }
 
 /**
@@ -130,8 +175,8 @@ export async function enforceRateLimit(key: string, limit: Limit, detail?: strin
  */
 export function enforceRateLimitNow(key: string, limit: Limit, detail?: string): Promise<void> | undefined {
   const wait = hitNow(key, limit);
-  if (typeof wait !== "number") return wait.then((seconds) => refuseOver(seconds, detail));
-  refuseOver(wait, detail);
+  if (typeof wait !== "number") return wait.then((seconds) => refuseOver(seconds, detail, key));
+  refuseOver(wait, detail, key);
   return undefined;
 }
 

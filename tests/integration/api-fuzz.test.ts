@@ -510,6 +510,17 @@ const SPECS: Record<string, RouteSpec> = {
     runs: 10,
     requests: () => mostly([junkOnReads("/api/v1/health", "anon")], wrongMethods("/api/v1/health", ["GET"])),
   },
+  "v1/ready": {
+    methods: ["GET"],
+    runs: 10,
+    requests: () => mostly([junkOnReads("/api/v1/ready", "anon")], wrongMethods("/api/v1/ready", ["GET"])),
+  },
+  "v1/metrics": {
+    methods: ["GET"],
+    runs: 15,
+    // The app runs with a metrics token: every bad token and junk query is refused, none is a 5xx.
+    requests: () => mostly([junkOnReads("/api/v1/metrics", "anon")], wrongMethods("/api/v1/metrics", ["GET"])),
+  },
   "v1/parties": {
     methods: ["POST"],
     runs: 45,
@@ -1199,7 +1210,7 @@ beforeAll(async () => {
   // Trusting X-Forwarded-For lets each request come from its own address (per-address limits), and a
   // long host grace keeps the party's state from moving while the sweep runs. Diagnostics are on so
   // their query parsing is swept too (off, the route answers 404 to everything).
-  app = await startApp({ env: { DATABASE_URL: pg.url, VP_TRUST_PROXY: "1", VP_HOST_GRACE_MS: "600000", VP_DIAGNOSTICS: "1" } });
+  app = await startApp({ env: { DATABASE_URL: pg.url, VP_TRUST_PROXY: "1", VP_HOST_GRACE_MS: "600000", VP_DIAGNOSTICS: "1", VP_METRICS_TOKEN: "fuzz-metrics-token-5b1f0c9e" } });
 
   const users: World["users"] = [];
   for (let i = 0; i < 5; i += 1) {

@@ -2,8 +2,9 @@
  * Outages of the app's dependencies, on the real app with PostgreSQL and Redis each behind a TCP
  * proxy the test cuts or blackholes (helpers/tcp-proxy.ts). A dependency failure is the server's:
  * clients get a 503 with Retry-After that says what is down (never a 401 that signs them out, never a
- * request that hangs), open streams are told, health names the dependency, and everything works
- * again, with the same sessions, once it is back.
+ * request that hangs), open streams are told, readiness (GET /api/v1/ready) refuses naming the
+ * dependency while liveness (GET /api/v1/health) still answers (the process is fine: an orchestrator
+ * must not restart it), and everything works again, with the same sessions, once it is back.
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
@@ -49,9 +50,15 @@ afterAll(async () => {
   await redis.quit();
 });
 
-/** Health until it answers 200 again (the dependency is back): bounded by the test's timeout. */
+/** Readiness until it answers 200 again (the dependency is back): bounded by the test's timeout. */
 async function healthyAgain(): Promise<void> {
-  while ((await fetch(`${app.baseUrl}/api/v1/health`)).status !== 200) await new Promise((r) => setTimeout(r, 250));
+  while ((await fetch(`${app.baseUrl}/api/v1/ready`)).status !== 200) await new Promise((r) => setTimeout(r, 250));
+}
+
+/** Liveness: the process answers whatever its dependencies do. */
+async function alive(): Promise<boolean> {
+  const res = await fetch(`${app.baseUrl}/api/v1/health`);
+  return res.status === 200 && ((await res.json()) as { status?: string }).status === "ok";
 }
 
 async function errorOf(res: Response) {
@@ -75,17 +82,20 @@ test("while the database is down a signed-in host's command is a 503 with Retry-
   expect(during.body.detail).toMatch(/still signed in/i);
   // A read of one's own account says the same, rather than "log in".
   expect((await host.get("/api/v1/users/me")).status).toBe(503);
-  const health = await errorOf(await fetch(`${app.baseUrl}/api/v1/health`));
-  expect(health).toMatchObject({ status: 503, body: { code: "service_unavailable", unavailable: ["database"] } });
+  const ready = await errorOf(await fetch(`${app.baseUrl}/api/v1/ready`));
+  expect(ready).toMatchObject({ status: 503, body: { code: "service_unavailable", unavailable: ["database"] } });
+  expect(Number(ready.retryAfter)).toBeGreaterThan(0);
+  expect(await alive()).toBe(true);
 
   await pgProxy.restore();
   await healthyAgain();
+  expect((await fetch(`${app.baseUrl}/api/v1/ready`)).status).toBe(200);
   // The session survived the outage: the same cookie commands the party and reads the account.
   expect((await seek(3)).status).toBe(200);
   expect((await host.get("/api/v1/users/me")).status).toBe(200);
 });
 
-test("with Redis blackholed a command answers 503 instead of hanging, the open stream is told, and health names redis", async () => {
+test("with Redis blackholed a command answers 503 instead of hanging, the open stream is told, and readiness names redis", async () => {
   const host = await guestToken(app.baseUrl, "Outage Host");
   const party = await createParty(app.baseUrl, host);
   const guest = await guestToken(app.baseUrl, "Outage Guest");
@@ -101,8 +111,10 @@ test("with Redis blackholed a command answers 503 instead of hanging, the open s
   const notice = await stream.waitFor((_data, event) => event.event === "unavailable", 30_000);
   expect(notice.data).toMatchObject({ detail: expect.stringMatching(/redis/i), retry_after: expect.any(Number) });
   await stream.done;
-  const health = await errorOf(await fetch(`${app.baseUrl}/api/v1/health`));
-  expect(health).toMatchObject({ status: 503, body: { unavailable: ["redis"] } });
+  const ready = await errorOf(await fetch(`${app.baseUrl}/api/v1/ready`));
+  expect(ready).toMatchObject({ status: 503, body: { code: "service_unavailable", unavailable: ["redis"] } });
+  expect(Number(ready.retryAfter)).toBeGreaterThan(0);
+  expect(await alive()).toBe(true);
 
   await redisProxy.restore();
   await healthyAgain();

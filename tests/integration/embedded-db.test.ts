@@ -21,8 +21,8 @@ test("a second process opening the same data directory fails with the lock messa
     expect(second.output()).toContain(
       `is already in use by another process (pid ${first.proc.pid}). Stop that process first, or set DATABASE_URL to use PostgreSQL.`,
     );
-    // The first server is unharmed and still answers.
-    expect((await fetch(`${first.baseUrl}/api/v1/health`)).status).toBe(200);
+    // The first server is unharmed: its database still answers.
+    expect((await fetch(`${first.baseUrl}/api/v1/ready`)).status).toBe(200);
   } finally {
     await first.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import "server-only";
  * answer alike.
  */
 import { forbidden } from "@/lib/server/http/api-error";
+import { metrics, timeCommand } from "@/lib/server/metrics/metrics";
 import { requestIdOf, runOnce } from "@/lib/server/parties/command-replays";
 import { handleCommand } from "@/lib/server/parties/handle-command";
 import { handleModerationCommand } from "@/lib/server/parties/handle-moderation-command";
@@ -30,7 +31,13 @@ export const NOT_A_MEMBER = "Join the party before sending to it.";
  * `body`: any JSON; the protocol's own parsers validate it and name what is wrong. `address`: the
  * caller's network address as clientKey reads it (a poll counts one guest vote per device by it).
  */
-export async function runPartyCommand(partyId: string, user: SessionUser, body: unknown, receivedAt: number, address: string): Promise<unknown> {
+export function runPartyCommand(partyId: string, user: SessionUser, body: unknown, receivedAt: number, address: string): Promise<unknown> {
+  const m = metrics();
+  if (!m) return handlePartyCommand(partyId, user, body, receivedAt, address);
+  return timeCommand(m, performance.now(), handlePartyCommand(partyId, user, body, receivedAt, address));
+}
+
+async function handlePartyCommand(partyId: string, user: SessionUser, body: unknown, receivedAt: number, address: string): Promise<unknown> {
   // A live party this instance holds is read without a promise: commands are the hot path.
   const room = loadedRoom(partyId) ?? (await getRoom(partyId));
   // The host, and members the in-process bus has on record, are known without a promise.

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ApiOptions } from "@/lib/server/http/with-api";
+import { tallies } from "@/lib/server/metrics/tallies";
 import { getBus } from "./get-bus";
 import { sharedSseFrame, type SseSource } from "./sse-frames";
 
@@ -13,5 +14,12 @@ export const DIRECTORY_STREAM_API = {} as const satisfies ApiOptions;
  */
 export async function openDirectoryStream(): Promise<SseSource> {
   const bus = await getBus();
-  return (sink) => bus.subscribeDirectory((message) => sink.write(sharedSseFrame(message)));
+  return (sink) => {
+    const unsubscribe = bus.subscribeDirectory((message) => sink.write(sharedSseFrame(message)));
+    tallies.directoryStreams += 1;
+    return () => {
+      tallies.directoryStreams -= 1;
+      unsubscribe();
+    };
+  };
 }

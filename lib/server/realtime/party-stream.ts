@@ -23,6 +23,7 @@ import { isPartyMember } from "@/lib/server/parties/membership";
 import { assertNotRemoved } from "@/lib/server/parties/party-moderation";
 import { compareEventIds, encodeFrame, type LoggedEvent } from "./bus";
 import { getBus } from "./get-bus";
+import { tallies } from "@/lib/server/metrics/tallies";
 import type { Room, StreamSubscriber } from "./room";
 import { connectMember, getRoom, loadedRoom } from "./rooms";
 import type { SseSink, SseSource } from "./sse-frames";
@@ -95,7 +96,9 @@ function partyStreamSource(room: Room, member: StreamMember, resumeFrom: string 
     const stopWatching = bus.onUnavailable?.(() => endUnavailable(DEPENDENCY_DOWN_DETAIL.redis)) ?? (() => {});
     try {
       const cleanup = await openStream(sink);
+      tallies.partyStreams += 1;
       return () => {
+        tallies.partyStreams -= 1;
         stopWatching();
         cleanup();
       };
@@ -126,7 +129,7 @@ function partyStreamSource(room: Room, member: StreamMember, resumeFrom: string 
         inOrder = ready;
       }
       sentUpTo = event.id;
-      sink.write(event.frame);
+      if (sink.write(event.frame)) tallies.eventsDelivered += 1;
     };
     const subscriber: StreamSubscriber = {
       push: (event) => (ready ? send(event) : pending.push(event)),

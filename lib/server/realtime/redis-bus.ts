@@ -21,6 +21,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { Redis, ReplyError, type RedisOptions } from "ioredis";
 import { serviceUnavailable } from "@/lib/server/http/api-error";
+import { metrics } from "@/lib/server/metrics/metrics";
 import {
   aggregatePresence,
   compareEventIds,
@@ -150,8 +151,11 @@ export class RedisBus implements PartyBus {
 
   /** Runs a command; a failure to reach Redis (not a reply error) marks the bus down and is a 503. */
   private async run<T>(command: () => Promise<T>): Promise<T> {
+    const timing = metrics()?.redisSeconds;
+    const startedAt = timing ? performance.now() : 0;
     try {
       const result = await command();
+      timing?.observe((performance.now() - startedAt) / 1000);
       this.markUp();
       return result;
     } catch (error) {

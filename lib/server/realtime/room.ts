@@ -26,6 +26,7 @@ import {
   type SnapshotEvent,
   type Stroke,
 } from "@/lib/sync";
+import { observeDelivery } from "@/lib/server/metrics/metrics";
 import { compareEventIds, loggedEvent, type LoggedEvent } from "./bus";
 import type { DurableEvent } from "./durable-events";
 import type { MemberProfile } from "./roster";
@@ -165,6 +166,7 @@ export class Room {
   /** Folds one logged event into the replica and fans it out; events already seen are ignored. */
   apply(logged: LoggedEvent): void {
     if (this.lastEventId !== null && compareEventIds(logged.id, this.lastEventId) <= 0) return;
+    const startedAt = Date.now();
     this.lastEventId = logged.id;
     const event = logged.event;
     const wasEnded = this.ended;
@@ -188,6 +190,7 @@ export class Room {
     else if (event.type === "moderation") this.onModeration?.();
     else if (event.type === "recording") this.onRecording?.(event.recording);
     for (const subscriber of this.subscribers) subscriber.push(logged);
+    if (this.subscribers.size > 0) observeDelivery(logged.id, startedAt);
     if (event.type === "member.removed") {
       // The removed member's streams get the event, then close (a reconnect is refused: 403).
       for (const subscriber of [...this.subscribers]) if (subscriber.memberId === event.memberId) subscriber.close();

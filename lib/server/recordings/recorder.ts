@@ -287,6 +287,11 @@ function attach(room: Room): void {
   };
 }
 
+/** Recordings this instance is writing (metrics). */
+export function recordingsInProgress(): number {
+  return active.size;
+}
+
 /** This instance records `recordingId` once the party's log starts it (call before publishing the start). */
 export function claimRecording(room: Room, recordingId: string): void {
   claims.add(recordingId);

@@ -24,6 +24,7 @@ import { TwitchBotRunner, type BotConfig } from "./bot-runner";
 import { writeBotStatus } from "./bot-status";
 import { periodicSweepMs } from "./sweep-schedule";
 import { processState } from "@/lib/server/process-singleton";
+import type { TwitchBotStatus } from "@/lib/schemas/playlist";
 
 interface Running {
   runner: TwitchBotRunner;
@@ -39,6 +40,13 @@ class TwitchBotManager {
   private next: Promise<void> | null = null;
 
   private started = false;
+
+  /** The bots this instance runs, by status (metrics). */
+  statusCounts(): Map<TwitchBotStatus, number> {
+    const counts = new Map<TwitchBotStatus, number>();
+    for (const { runner } of this.running.values()) counts.set(runner.currentStatus, (counts.get(runner.currentStatus) ?? 0) + 1);
+    return counts;
+  }
 
   start(): void {
     if (this.started) return;

@@ -152,6 +152,11 @@ export class TwitchBotRunner {
     }
   }
 
+  /** The status last reported (connecting before the first report). */
+  get currentStatus(): TwitchBotStatus {
+    return this.status?.value ?? "connecting";
+  }
+
   private report(value: TwitchBotStatus, detail: string | null): void {
     if (this.stopped || (this.status?.value === value && this.status.detail === detail)) return;
     this.status = { value, detail };

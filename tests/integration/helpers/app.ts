@@ -92,7 +92,8 @@ export async function startApp(
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`app exited with ${proc.exitCode} before it was ready:\n${output()}`);
     try {
-      const res = await fetch(`${baseUrl}/api/v1/health`);
+      // Ready, not merely alive: its database (and Redis) answer, as the tests expect of a started app.
+      const res = await fetch(`${baseUrl}/api/v1/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
