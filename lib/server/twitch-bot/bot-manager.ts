@@ -24,6 +24,7 @@ import { TwitchBotRunner, type BotConfig } from "./bot-runner";
 import { writeBotStatus } from "./bot-status";
 import { periodicSweepMs } from "./sweep-schedule";
 import { processState } from "@/lib/server/process-singleton";
+import { log } from "@/lib/server/log";
 
 interface Running {
   runner: TwitchBotRunner;
@@ -64,7 +65,7 @@ class TwitchBotManager {
       return this.next;
     }
     this.current = this.reconcile()
-      .catch((error: unknown) => console.error("[viewparty] twitch bots: sweep failed", error))
+      .catch((error: unknown) => log.error({ err: error }, "[viewparty] twitch bots: sweep failed"))
       .finally(() => {
         this.current = null;
       });
