@@ -14,6 +14,7 @@ import { answerClientError, rejectMalformedUrl } from "./lib/bad-requests.mjs";
 import { limitConnectionsPerClient, requestTimeoutOptions } from "./lib/connection-limits.mjs";
 import { createEmbeddedDatabase } from "./lib/create-embedded-db.mjs";
 import { nextWithOwnUpgrades } from "./lib/next-upgrades.mjs";
+import { loggedPath, processLogger, requestIdFor } from "../lib/server/log-core.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -62,11 +63,36 @@ const HOT_PATH = Symbol.for("viewparty.hotPath");
  */
 const hotPathOn = process.env.VP_HOT_PATH !== "0";
 
+/**
+ * Every request has an id: the client's (or the proxy's) X-Request-Id when it is a plain token, else a
+ * new one. It is stamped on `req.headers` (over any other value, as x-vp-client-ip is), so route
+ * handlers and the hot path name it in their log lines, and answered as X-Request-Id. One access line
+ * per request at info, when its response closes (an event stream's when the stream ends).
+ */
+const log = processLogger();
+function stampRequestId(req) {
+  const id = requestIdFor(req.headers["x-request-id"]);
+  req.headers["x-request-id"] = id;
+  return id;
+}
+function logAccess(req, res, reqId, started) {
+  if (!log.isLevelEnabled("info")) return;
+  res.once("close", () => {
+    log.info(
+      { reqId, method: req.method, path: loggedPath(req.url ?? "/"), status: res.statusCode, ms: Math.round(performance.now() - started), done: res.writableFinished },
+      "request",
+    );
+  });
+}
+
 // A request must arrive whole within VP_REQUEST_TIMEOUT_MS (else 408); see connection-limits.mjs.
 const server = http.createServer(requestTimeoutOptions(), (req, res) => {
   if (connectionLimit.refuse(req, res)) return;
   req.headers["x-vp-client-ip"] = req.socket.remoteAddress ?? "";
   if (rejectMalformedUrl(req, res)) return;
+  const reqId = stampRequestId(req);
+  res.setHeader("X-Request-Id", reqId);
+  logAccess(req, res, reqId, performance.now());
   const id = (++lastResponseId).toString(36);
   req.headers["x-vp-connection"] = id;
   openResponses.set(id, req.socket);
@@ -87,6 +113,9 @@ server.on("upgrade", (req, socket, head) => {
   // A peer that resets mid-handshake must not take the process down with an unhandled 'error'.
   socket.on("error", () => socket.destroy());
   if (connectionLimit.refuseUpgrade(req, socket)) return;
+  // The command socket's log lines name its upgrade's id; the 101 answers it as X-Request-Id.
+  const reqId = stampRequestId(req);
+  log.debug({ reqId, path: loggedPath(req.url ?? "/") }, "upgrade");
   const started = Date.now();
   const take = () => {
     if (socket.destroyed) return;
@@ -101,14 +130,16 @@ server.on("upgrade", (req, socket, head) => {
 server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
+  // For people running `npm start`: a plain line, then the same as a log line for collectors.
   console.log(`▸ ViewParty ${dev ? "(development) " : ""}ready on http://localhost:${port}`);
+  log.info({ port, dev }, "ready");
 });
 
 let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`▸ ${signal}: shutting down`);
+  log.info({ signal }, "shutting down");
   server.close();
   globalThis[COMMAND_SOCKETS]?.closeAll();
   server.closeAllConnections?.();

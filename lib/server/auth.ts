@@ -18,6 +18,7 @@ import { syncTwitchUsername } from "./accounts/sync-twitch-username";
 import { getEnv } from "./env";
 import { siteOrigins } from "./http/site-origins";
 import { processSingleton } from "./process-singleton";
+import { log } from "@/lib/server/log";
 
 /** Sign-up and profile edits refuse usernames that would shadow a route (`/{username}`). */
 async function rejectReservedUsername<T extends Record<string, unknown>>(user: T) {
@@ -165,7 +166,7 @@ async function createAuth() {
 
 /** A failed profile side effect (e.g. Twitch unreachable) must not fail the sign-in itself. */
 function logHookError(error: unknown): void {
-  console.error("[auth] account hook failed", error);
+  log.error({ err: error }, "[auth] account hook failed");
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -7,20 +7,21 @@ import "server-only";
  */
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "./env";
+import { log } from "@/lib/server/log";
 
 export async function startServer(): Promise<void> {
   try {
     await getDb();
   } catch (error) {
-    console.error(`[viewparty] ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`[viewparty] ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
   if (getEnv().VP_SEED_DEMO === "1") {
     const { seedDemoContent } = await import("@/lib/server/demo/seed-demo-content");
-    await seedDemoContent().catch((error: unknown) => console.error("[viewparty] demo seed failed", error));
+    await seedDemoContent().catch((error: unknown) => log.error({ err: error }, "[viewparty] demo seed failed"));
   }
   const { watchHostlessParties } = await import("@/lib/server/realtime/rooms");
-  await watchHostlessParties().catch((error: unknown) => console.error("[viewparty] live parties not watched", error));
+  await watchHostlessParties().catch((error: unknown) => log.error({ err: error }, "[viewparty] live parties not watched"));
   const { twitchBots } = await import("@/lib/server/twitch-bot/bot-manager");
   twitchBots().start();
 }

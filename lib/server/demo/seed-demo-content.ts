@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/server/log";
 /**
  * Demo content for a newcomer's first `npm start`: runs only on an empty database and only when
  * VP_SEED_DEMO=1 (npm start sets it; tests never do). A few users with profiles, scheduled parties
@@ -78,7 +79,5 @@ export async function seedDemoContent(): Promise<void> {
   ];
   await db.insert(scheduledPartyRsvp).values(rsvps.map(([i, userId]) => ({ partyId: partyIds[i]!, userId })));
 
-  console.log(
-    `[viewparty] seeded ${DEMO_USERS.length} demo users (password: demo-<username>-password), ${parties.length} scheduled parties`,
-  );
+  log.info({ users: DEMO_USERS.length, parties: parties.length }, "[viewparty] seeded demo users (password: demo-<username>-password) and scheduled parties");
 }

@@ -31,6 +31,7 @@ import { GUEST_TOKEN_PREFIX } from "@/lib/server/guests/guest-token";
 import { COMMAND_SOCKET_CLOSE, COMMAND_SOCKET_MAX_FRAME_BYTES, commandSocketCloseFor } from "@/lib/sync/command-socket-protocol";
 import { toErrorAnswer } from "@/lib/server/http/error-response";
 import { forbidden, unauthorized } from "@/lib/server/http/api-error";
+import { log, REQUEST_ID_HEADER, type RequestLogContext } from "@/lib/server/log";
 import { apiRateLimitKey, clientKey, enforceRateLimitNow } from "@/lib/server/rate-limit";
 import { isPartyMember } from "@/lib/server/parties/membership";
 import { getRoom } from "@/lib/server/realtime/rooms";
@@ -89,6 +90,11 @@ export function createCommandSockets(): CommandSockets {
   const wss = new WebSocketServer({ noServer: true, maxPayload: COMMAND_SOCKET_MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: true });
   const perCaller = new Map<string, number>();
   const alive = new WeakSet<WebSocket>();
+  // The 101 names the upgrade's request id (stamped by scripts/server.mjs), as every HTTP answer does.
+  wss.on("headers", (headers, req) => {
+    const reqId = req.headers[REQUEST_ID_HEADER];
+    if (typeof reqId === "string") headers.push(`X-Request-Id: ${reqId}`);
+  });
 
   const heartbeat = setInterval(() => {
     for (const ws of wss.clients) {
@@ -102,7 +108,7 @@ export function createCommandSockets(): CommandSockets {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  function serve(ws: WebSocket, partyId: string, address: string): void {
+  function serve(ws: WebSocket, partyId: string, address: string, reqId: string | null): void {
     // The budget is POST .../commands's for the same party, keyed on the decoded id as the POST's is
     // (not on the upgrade's raw path, where every spelling of the id would be a fresh budget).
     const commandsPath = `/api/v1/parties/${partyId}/commands`;
@@ -115,6 +121,8 @@ export function createCommandSockets(): CommandSockets {
     let guestToken: string | null = null;
     let callerId: string | null = null;
     const queue: Frame[] = [];
+    /** Every line about this socket names its upgrade's request id, the party and (once known) the caller. */
+    const context = (frame?: number): RequestLogContext & { frame?: number } => ({ reqId, route: `WS ${commandsPath}`, partyId, userId: callerId ?? undefined, frame });
     let busy = false;
     const authTimer = setTimeout(() => ws.close(CLOSE.unauthorized, "Authentication timed out."), AUTH_TIMEOUT_MS);
     authTimer.unref();
@@ -167,8 +175,9 @@ export function createCommandSockets(): CommandSockets {
         perCaller.set(callerId, open + 1);
         clearTimeout(authTimer);
         send({ type: "ready" });
+        if (log.isLevelEnabled("debug")) log.debug(context(), "command socket ready");
       } catch (error) {
-        refuseWith(ws, error);
+        refuseWith(ws, error, context());
       }
     }
 
@@ -186,9 +195,11 @@ export function createCommandSockets(): CommandSockets {
         const result = await runPartyCommand(partyId, session.user, frame.command, frame.receivedAt, address);
         const empty = result === undefined || result === null;
         send({ n: frame.n, status: empty ? 204 : 200, body: empty ? null : result });
+        if (log.isLevelEnabled("debug")) log.debug({ ...context(frame.n), status: empty ? 204 : 200 }, "command frame");
       } catch (error) {
-        const { status, body } = toErrorAnswer(error);
+        const { status, body } = toErrorAnswer(error, context(frame.n));
         send({ n: frame.n, status, body });
+        if (log.isLevelEnabled("debug")) log.debug({ ...context(frame.n), status, code: body.code }, "command frame");
       }
     }
 
@@ -230,10 +241,11 @@ export function createCommandSockets(): CommandSockets {
       } catch {
         return false;
       }
+      const reqId = req.headers[REQUEST_ID_HEADER];
       wss.handleUpgrade(req, socket, head, (ws) => {
         const parsed = idParamSchema.safeParse({ id });
         if (!parsed.success) return refuseWith(ws, parsed.error);
-        serve(ws, parsed.data.id, upgradeAddress(req));
+        serve(ws, parsed.data.id, upgradeAddress(req), typeof reqId === "string" ? reqId : null);
       });
       return true;
     },
@@ -256,7 +268,7 @@ function upgradeAddress(req: IncomingMessage): string {
 }
 
 /** Closes with the code and detail of what a POST would have answered. */
-function refuseWith(ws: WebSocket, error: unknown): void {
-  const { status, body } = toErrorAnswer(error);
+function refuseWith(ws: WebSocket, error: unknown, context?: RequestLogContext): void {
+  const { status, body } = toErrorAnswer(error, context);
   ws.close(commandSocketCloseFor(status), closeReason(body.detail));
 }

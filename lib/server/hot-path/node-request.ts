@@ -14,11 +14,11 @@ export function nodeRequestHeaders(req: IncomingMessage): ConvertibleHeaders {
 
 /**
  * The fields our own server (scripts/server.mjs) sets on `req.headers` over whatever the client sent:
- * the socket's address for rate limits and the connection id an SSE stream may destroy. `rawHeaders`
+ * the socket's address for rate limits, the connection id an SSE stream may destroy and the request id. `rawHeaders`
  * still holds the client's own values of them, so a client could pick its rate-limit bucket or name
  * another client's connection: these are read from `req.headers` only.
  */
-const STAMPED: ReadonlySet<string> = new Set(["x-vp-client-ip", "x-vp-connection"]);
+const STAMPED: ReadonlySet<string> = new Set(["x-vp-client-ip", "x-vp-connection", "x-request-id"]);
 
 function stampedHeaders(req: IncomingMessage): Map<string, string> {
   const stamped = new Map<string, string>();

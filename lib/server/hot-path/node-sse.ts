@@ -12,6 +12,7 @@ import "server-only";
  * resumes with Last-Event-ID. One timer sends every stream's heartbeat.
  */
 import type { ServerResponse } from "node:http";
+import { log, type RequestLogContext } from "@/lib/server/log";
 import { SSE_HEARTBEAT, SSE_HELLO, type SseSink, type SseSource } from "@/lib/server/realtime/sse-frames";
 
 const HEARTBEAT = Buffer.from(SSE_HEARTBEAT);
@@ -66,6 +67,8 @@ export interface NodeSseOptions {
   headers: Record<string, string>;
   maxQueuedBytes: number;
   heartbeatMs: number;
+  /** Who the stream is for, named in its log lines (built only when a line is written). */
+  context?: () => RequestLogContext;
 }
 
 /**
@@ -84,7 +87,7 @@ export function openNodeSse(res: ServerResponse, open: SseSource, options: NodeS
     try {
       cleanup?.();
     } catch (error) {
-      console.error("[sse] cleanup", error);
+      log.error({ ...options.context?.(), err: error }, "event stream cleanup failed");
     }
     if (!res.writableEnded) res.end();
   };
@@ -125,7 +128,7 @@ export function openNodeSse(res: ServerResponse, open: SseSource, options: NodeS
     try {
       cleanup = await open(sink);
     } catch (error) {
-      console.error("[sse] open", error);
+      log.error({ ...options.context?.(), err: error }, "event stream did not open");
       finish();
       return;
     } finally {
@@ -137,5 +140,6 @@ export function openNodeSse(res: ServerResponse, open: SseSource, options: NodeS
     }
     live.add(stream);
     startHeartbeat(options.heartbeatMs);
+    if (log.isLevelEnabled("debug")) log.debug({ ...options.context?.() }, "event stream open");
   })();
 }

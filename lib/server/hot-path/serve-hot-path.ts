@@ -22,6 +22,7 @@ import { activePartiesQuerySchema } from "@/lib/schemas/party";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { toErrorResponse } from "@/lib/server/http/error-response";
+import { REQUEST_ID_HEADER } from "@/lib/server/log";
 import type { RequestHead } from "@/lib/server/http/request-head";
 import { admitApiCall, API_JSON_HEADERS, MAX_JSON_BODY_BYTES, parseJsonBody, payloadTooLarge, type ApiOptions, type SessionUser } from "@/lib/server/http/with-api";
 import { ACTIVE_PARTIES_API, ACTIVE_PARTIES_CACHE_CONTROL, activePartiesBody } from "@/lib/server/parties/active-parties-snapshot";
@@ -140,11 +141,14 @@ export function createHotPath(): (req: IncomingMessage, res: ServerResponse) => 
   const origin = env.baseUrl;
   const sseOptions = { headers: SSE_HEADERS, maxQueuedBytes: env.VP_SSE_MAX_QUEUED_BYTES, heartbeatMs: env.VP_SSE_HEARTBEAT_MS };
 
-  async function serve(route: HotRoute, call: Omit<Call, "user">, res: ServerResponse): Promise<void> {
+  async function serve(route: HotRoute, call: Omit<Call, "user">, res: ServerResponse, pathname: string): Promise<void> {
+    let session: Awaited<ReturnType<typeof admitApiCall>> = null;
+    // Who the request is, for its log lines (an error's, a stream's that fails to open).
+    const context = () => ({ reqId: call.head.headers.get(REQUEST_ID_HEADER), route: `${route.method} ${pathname}`, partyId: call.id, userId: session?.user.id });
     try {
-      const session = await admitApiCall(call.head, route.options);
+      session = await admitApiCall(call.head, route.options);
       const outcome = await route.run({ ...call, user: session?.user ?? null });
-      if ("sse" in outcome) openNodeSse(res, outcome.sse, sseOptions);
+      if ("sse" in outcome) openNodeSse(res, outcome.sse, { ...sseOptions, context });
       else if ("bytes" in outcome) {
         res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": outcome.cacheControl, "Content-Length": Buffer.byteLength(outcome.bytes) });
         res.end(outcome.bytes);
@@ -153,7 +157,7 @@ export function createHotPath(): (req: IncomingMessage, res: ServerResponse) => 
         writeNodeJson(res, empty ? null : outcome.json, empty ? {} : API_JSON_HEADERS);
       }
     } catch (error) {
-      if (!res.headersSent) await writeWebResponse(res, toErrorResponse(error));
+      if (!res.headersSent) await writeWebResponse(res, toErrorResponse(error, context()));
       else res.destroy();
     }
   }
@@ -170,7 +174,7 @@ export function createHotPath(): (req: IncomingMessage, res: ServerResponse) => 
     const head: RequestHead = { method: found.route.method, url: `${origin}${url}`, headers };
     for (const { key, value } of STATIC_SECURITY_HEADERS) res.setHeader(key, value);
     for (const [key, value] of Object.entries(apiSecurityHeaders({ headers, url: `${origin}${pathname}` }, env))) res.setHeader(key, value);
-    void serve(found.route, { head, req, id: found.id, search: query < 0 ? "" : url.slice(query + 1) }, res).catch(() => res.destroy());
+    void serve(found.route, { head, req, id: found.id, search: query < 0 ? "" : url.slice(query + 1) }, res, pathname).catch(() => res.destroy());
     return true;
   };
 }

@@ -7,6 +7,7 @@ import "server-only";
 import { z } from "zod";
 import { ONE_LIVE_PARTY_PER_HOST } from "@/db/schema";
 import type { ApiErrorBody, ErrorCode } from "@/lib/schemas/error-code";
+import { log, type RequestLogContext } from "@/lib/server/log";
 import { ApiError, serviceUnavailable } from "./api-error";
 
 /** SQLSTATE of a unique violation (PostgreSQL and PGlite alike). */
@@ -97,7 +98,8 @@ export interface ErrorAnswer {
   headers: Record<string, string>;
 }
 
-export function toErrorAnswer(error: unknown): ErrorAnswer {
+/** `context` names the request in the log line of a server fault (request id, route, party, user). */
+export function toErrorAnswer(error: unknown, context?: RequestLogContext): ErrorAnswer {
   const answer = (status: number, detail: string, code: ErrorCode, headers: Record<string, string> = {}): ErrorAnswer => ({ status, body: { detail, code }, headers });
   if (error instanceof ApiError) return answer(error.status, error.detail, error.code, error.headers);
   if (error instanceof z.ZodError) return answer(422, describeZodError(error), "unprocessable_entity");
@@ -108,15 +110,15 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   }
   if (isDatabaseUnreachable(error)) {
     const unavailable = serviceUnavailable("database");
-    console.error("[api] database unreachable:", error instanceof Error ? error.message : error);
+    log.error({ ...context, reason: error instanceof Error ? error.message : String(error) }, "database unreachable");
     return answer(unavailable.status, unavailable.detail, unavailable.code, unavailable.headers);
   }
   // Never leak internals: log server-side, answer with a generic body.
-  console.error("[api] unhandled error", error);
+  log.error({ ...context, err: error }, "unhandled error");
   return answer(500, "Something went wrong on our side. Please try again.", "internal_error");
 }
 
-export function toErrorResponse(error: unknown): Response {
-  const { status, body, headers } = toErrorAnswer(error);
+export function toErrorResponse(error: unknown, context?: RequestLogContext): Response {
+  const { status, body, headers } = toErrorAnswer(error, context);
   return errorJson(status, body.detail, body.code, headers);
 }

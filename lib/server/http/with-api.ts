@@ -15,6 +15,7 @@ import { checkCrossSiteWrite } from "./cross-site-request";
 import { isDatabaseUnreachable, toErrorResponse } from "./error-response";
 import { toWebHeaders, type HeaderReader, type RequestHead } from "./request-head";
 import { siteOrigins } from "./site-origins";
+import { REQUEST_ID_HEADER, type RequestLogContext } from "@/lib/server/log";
 import type { SessionUserFields } from "@/lib/schemas/session-user";
 
 export interface SessionUser extends SessionUserFields {
@@ -121,16 +122,30 @@ export function withApi<P extends Params = Params>(
   // Safe: with auth "required" the user is checked non-null before the handler runs.
   const run = handler as Handler<P, SessionUser | null>;
   return async (req, ctx) => {
+    let session: Awaited<ReturnType<typeof admitApiCall>> = null;
+    let params: P | undefined;
     try {
-      const session = await admitApiCall(req, options);
-      const params = ((await ctx?.params) ?? {}) as P;
+      session = await admitApiCall(req, options);
+      params = ((await ctx?.params) ?? {}) as P;
       const result = await run({ req, params, user: session?.user ?? null, sessionId: session?.sessionId ?? null });
       if (result instanceof Response) return result;
       if (result === undefined || result === null) return new Response(null, { status: 204 });
       return Response.json(result, { headers: API_JSON_HEADERS });
     } catch (error) {
-      return toErrorResponse(error);
+      return toErrorResponse(error, requestLogContext(req, session?.user.id, params));
     }
+  };
+}
+
+/** What an error line names of a route handler's request. */
+function requestLogContext(req: Request, userId: string | undefined, params: Params | undefined): RequestLogContext {
+  const path = new URL(req.url).pathname;
+  const id = params?.id;
+  return {
+    reqId: req.headers.get(REQUEST_ID_HEADER),
+    route: `${req.method} ${path}`,
+    partyId: typeof id === "string" && path.startsWith("/api/v1/parties/") ? id : undefined,
+    userId,
   };
 }
 

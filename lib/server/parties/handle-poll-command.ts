@@ -27,6 +27,7 @@ import {
   type PollEntry,
 } from "@/lib/sync";
 import { queueLinkRule } from "./queue-links";
+import { log } from "@/lib/server/log";
 
 /** How long a close waits for its entry to come back through the bus before giving up on the outcome. */
 const FOLD_WAIT_MS = 10_000;
@@ -103,7 +104,7 @@ export async function handlePollCommand(room: Room, caller: PollCaller, command:
     case "poll.vote": {
       const poll = currentPoll(room, command.pollId);
       if (isExpired(poll, receivedAt)) {
-        void closePoll(room, poll.id, receivedAt).catch((error: unknown) => console.error("[poll] close", error));
+        void closePoll(room, poll.id, receivedAt).catch((error: unknown) => log.error({ err: error }, "[poll] close"));
         throw conflict("poll_closed", "This poll has closed.");
       }
       if (poll.status !== "open") throw conflict("poll_closed", "This poll has closed.");

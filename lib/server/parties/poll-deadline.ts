@@ -6,6 +6,7 @@ import "server-only";
  */
 import type { Room } from "@/lib/server/realtime/room";
 import { closePoll } from "./handle-poll-command";
+import { log } from "@/lib/server/log";
 
 const timers = new WeakMap<Room, { pollId: string; timer: ReturnType<typeof setTimeout> }>();
 
@@ -23,7 +24,7 @@ export function watchPollDeadline(room: Room): void {
   const timer = setTimeout(
     () => {
       timers.delete(room);
-      void closePoll(room, due.id, Date.now()).catch((error: unknown) => console.error("[poll] deadline close", error));
+      void closePoll(room, due.id, Date.now()).catch((error: unknown) => log.error({ err: error }, "[poll] deadline close"));
     },
     Math.max(0, due.endsAt! - Date.now()),
   );

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/server/db";
 import { liveParty } from "@/db/schema";
 import { getBus } from "@/lib/server/realtime/get-bus";
 import type { Room } from "@/lib/server/realtime/room";
+import { log } from "@/lib/server/log";
 
 /** Keeps the public list's "Now Playing" current; off the hot path (not awaited by the command). */
 export async function recordMedia(room: Room, url: string, title: string): Promise<void> {
@@ -14,6 +15,6 @@ export async function recordMedia(room: Room, url: string, title: string): Promi
       await (await getBus()).publishDirectory({ type: "PARTY_UPDATED", payload: { id: room.id, host_video_url: url, video_title: title } });
     }
   } catch (error) {
-    console.error("[parties] recording media change failed", error);
+    log.error({ err: error }, "[parties] recording media change failed");
   }
 }

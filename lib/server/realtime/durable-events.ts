@@ -23,6 +23,7 @@ import { getDb } from "@/lib/server/db";
 import { CHAT_HISTORY, CHAT_REPORTS_MAX, type PartyEvent } from "@/lib/sync";
 import type { LoggedServerEvent } from "./bus";
 import { processState } from "@/lib/server/process-singleton";
+import { log } from "@/lib/server/log";
 
 export type DurableEvent = Extract<PartyEvent, { type: "chat" | "chat.report" | "moderation" | "queue" }>;
 
@@ -96,7 +97,7 @@ async function trimWhereDue(batch: Pending[]): Promise<void> {
   for (const [partyId, writes] of writer.writes) {
     if (writes < TRIM_EVERY) continue;
     writer.writes.delete(partyId);
-    await trimParty(partyId).catch((error: unknown) => console.error("[realtime] trim durable events", error));
+    await trimParty(partyId).catch((error: unknown) => log.error({ err: error }, "[realtime] trim durable events"));
   }
 }
 

@@ -40,6 +40,7 @@ import { getBus } from "./get-bus";
 import { publishMeta } from "./publish";
 import type { Room } from "./room";
 import type { RoomEntry } from "./room-entry";
+import { log } from "@/lib/server/log";
 
 /**
  * Moves the party to `state`: the database first (so a replica built from the row meanwhile already
@@ -58,7 +59,7 @@ export async function setPartyState(room: Room, state: PartyState, hostAwaySince
   await publishMeta(room, { ...room.meta, state });
   if (state === "ENDED") {
     // Nothing is rebuilt for an ended party: its saved chat, moderation and queue go with it.
-    await forgetDurableEvents(room.id).catch((error: unknown) => console.error("[realtime] forget durable events", error));
+    await forgetDurableEvents(room.id).catch((error: unknown) => log.error({ err: error }, "[realtime] forget durable events"));
     if (room.meta.visibility === "public") await (await getBus()).publishDirectory({ type: "PARTY_ENDED", payload: { id: room.id } });
   } else if (row) await publishListing(room, row);
 }
@@ -101,7 +102,7 @@ export function armHostTimers(entry: RoomEntry, since: number = Date.now()): voi
   const after = (ms: number) => Math.max(0, awaySince + ms - Date.now());
   const stillAway = async () => !(await (await getBus()).presence(room.id)).hostOnline;
   const guard = (what: string, work: () => Promise<void>) => () => {
-    void work().catch((error: unknown) => console.error(`[realtime] ${what}`, error));
+    void work().catch((error: unknown) => log.error({ err: error }, `[realtime] ${what}`));
   };
   entry.graceTimer ??= setTimeout(
     guard("grace", async () => {

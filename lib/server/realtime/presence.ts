@@ -12,6 +12,7 @@ import { publish } from "./publish";
 import type { Room } from "./room";
 import type { RoomEntry } from "./room-entry";
 import { buildRoster, sameRoster, sharedProfiles } from "./roster";
+import { log } from "@/lib/server/log";
 
 const PRESENCE_DEBOUNCE_MS = 200;
 /**
@@ -67,7 +68,7 @@ export function schedulePresence(entry: RoomEntry, hostChanged: boolean): void {
   entry.presenceDueAt = dueAt;
   entry.presenceTimer = setTimeout(() => {
     entry.presenceTimer = undefined;
-    void flushPresence(entry).catch((error: unknown) => console.error("[realtime] presence", error));
+    void flushPresence(entry).catch((error: unknown) => log.error({ err: error }, "[realtime] presence"));
   }, delay);
   entry.presenceTimer.unref?.();
 }

@@ -37,6 +37,7 @@ import {
   type LoggedServerEvent,
   type PartyBus,
 } from "./bus";
+import { log } from "@/lib/server/log";
 
 /** Keys of a running party outlive its last write by this much (a party left behind by a crash). */
 const PARTY_KEYS_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -168,12 +169,12 @@ export class RedisBus implements PartyBus {
   private markDown(): void {
     if (this.down || this.closed) return;
     this.down = true;
-    console.error("[bus] Redis unreachable: streams are told to reconnect");
+    log.error("[bus] Redis unreachable: streams are told to reconnect");
     for (const listener of this.unavailableListeners) listener();
   }
 
   private markUp(): void {
-    if (this.down) console.error("[bus] Redis answers again");
+    if (this.down) log.warn("[bus] Redis answers again");
     this.down = false;
   }
 

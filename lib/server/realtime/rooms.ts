@@ -25,6 +25,7 @@ import { addLocalMember, cancelPresence, schedulePresence, type ConnectingMember
 import { Room } from "./room";
 import type { RoomEntry } from "./room-entry";
 import { processState } from "@/lib/server/process-singleton";
+import { log } from "@/lib/server/log";
 
 /**
  * `rooms`: each live party's room, by id, as it loads. `loaded`: the replicas of `rooms` that finished
@@ -109,7 +110,7 @@ function retire(entry: RoomEntry): void {
   void rooms.get(room.id)?.then((current: RoomEntry) => current === entry && rooms.delete(room.id));
   void getBus()
     .then((bus) => bus.discard(room.id))
-    .catch((error: unknown) => console.error("[realtime] discard", error));
+    .catch((error: unknown) => log.error({ err: error }, "[realtime] discard"));
   // The final event is already queued on every stream; closing lets it drain, then ends the stream.
   const subscribers = [...room.subscribers];
   room.subscribers.clear();

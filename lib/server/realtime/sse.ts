@@ -11,6 +11,7 @@ import "server-only";
  */
 import { getEnv } from "@/lib/server/env";
 import { SSE_HEADERS, SSE_HEARTBEAT, SSE_HELLO, type SseSink, type SseSource } from "./sse-frames";
+import { log } from "@/lib/server/log";
 
 export { SSE_HEADERS, sharedSseFrame, sseFrame, type SseSink, type SseSource } from "./sse-frames";
 
@@ -48,7 +49,7 @@ export function sseResponse(req: Request, open: SseSource): Response {
     try {
       cleanup?.();
     } catch (error) {
-      console.error("[sse] cleanup", error);
+      log.error({ err: error }, "[sse] cleanup");
     }
     try {
       controllerRef?.close();
@@ -89,7 +90,7 @@ export function sseResponse(req: Request, open: SseSource): Response {
         try {
           cleanup = await open(sink);
         } catch (error) {
-          console.error("[sse] open", error);
+          log.error({ err: error }, "[sse] open");
           finish();
           return;
         }

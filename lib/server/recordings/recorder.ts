@@ -37,6 +37,7 @@ import type { LoggedEvent } from "@/lib/server/realtime/bus";
 import type { Room, StreamSubscriber } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
 import { processState } from "@/lib/server/process-singleton";
+import { log } from "@/lib/server/log";
 
 /** How often buffered entries are written (ms): what a crash can lose at most. */
 export const RECORDING_FLUSH_MS = 2000;
@@ -210,7 +211,7 @@ class ActiveRecorder implements StreamSubscriber {
   }
 
   private publishState(state: RecordingState): void {
-    publish(this.room, { v: PROTOCOL_VERSION, type: "recording", recording: state }).catch((error: unknown) => console.error("[recording] state", this.state.id, error));
+    publish(this.room, { v: PROTOCOL_VERSION, type: "recording", recording: state }).catch((error: unknown) => log.error({ recordingId: this.state.id, err: error }, "[recording] state"));
   }
 
   /** The party ended: its replica closes every subscriber. */
@@ -248,7 +249,7 @@ class ActiveRecorder implements StreamSubscriber {
   private enqueue(work: (db: Awaited<ReturnType<typeof getDb>>) => Promise<void>): void {
     this.chain = this.chain
       .then(async () => work(await getDb()))
-      .catch((error: unknown) => console.error("[recording] flush", this.state.id, error));
+      .catch((error: unknown) => log.error({ recordingId: this.state.id, err: error }, "[recording] flush"));
   }
 
   private async flush(db: Awaited<ReturnType<typeof getDb>>): Promise<void> {

@@ -25,6 +25,7 @@ import { writeBotStatus } from "./bot-status";
 import { periodicSweepMs } from "./sweep-schedule";
 import { processState } from "@/lib/server/process-singleton";
 import type { TwitchBotStatus } from "@/lib/schemas/playlist";
+import { log } from "@/lib/server/log";
 
 interface Running {
   runner: TwitchBotRunner;
@@ -72,7 +73,7 @@ class TwitchBotManager {
       return this.next;
     }
     this.current = this.reconcile()
-      .catch((error: unknown) => console.error("[viewparty] twitch bots: sweep failed", error))
+      .catch((error: unknown) => log.error({ err: error }, "[viewparty] twitch bots: sweep failed"))
       .finally(() => {
         this.current = null;
       });

@@ -29,6 +29,7 @@ import { botReplies, parseAddCommand, RefusalLimiter, refusedAdd, ViewerCooldown
 import { FairQueue, ReplyOutbox } from "./command-queues";
 import { writeBotStatus } from "./bot-status";
 import { StoredTokenAuthProvider } from "./stored-token-auth-provider";
+import { log } from "@/lib/server/log";
 
 export interface BotConfig {
   playlistId: string;
@@ -87,7 +88,7 @@ export class TwitchBotRunner {
     private readonly onGone: () => void,
   ) {
     this.cooldown = new ViewerCooldown(config.cooldownSeconds);
-    this.outbox = new ReplyOutbox((text) => this.say(text), OUTBOX_LIMITS, (error) => console.error("[viewparty] twitch bot: reply not sent", error));
+    this.outbox = new ReplyOutbox((text) => this.say(text), OUTBOX_LIMITS, (error) => log.error({ err: error }, "[viewparty] twitch bot: reply not sent"));
     const { hostName, ssl } = chatEndpoint();
     this.auth = new StoredTokenAuthProvider(config.oauthToken, config.botUsername);
     this.chat = new ChatClient({
@@ -97,7 +98,7 @@ export class TwitchBotRunner {
       webSocket: true,
       // Only the library's errors reach the server log (never the IRC lines, which carry the token);
       // what the owner needs to know becomes the status.
-      logger: { minLevel: "error", custom: (_level, message) => console.error(`[viewparty] twitch bot ${config.playlistId}: ${message}`) },
+      logger: { minLevel: "error", custom: (_level, message) => log.error(`[viewparty] twitch bot ${config.playlistId}: ${message}`) },
     });
     this.chat.onAuthenticationSuccess(() => {
       if (!this.reopenAfterLogin) return void this.join();
@@ -123,7 +124,7 @@ export class TwitchBotRunner {
       try {
         this.handleMessage(user, text, msg);
       } catch (error) {
-        console.error("[viewparty] twitch bot: message failed", error);
+        log.error({ err: error }, "[viewparty] twitch bot: message failed");
       }
     });
   }
@@ -163,7 +164,7 @@ export class TwitchBotRunner {
     // In order: with a connection pool, two writes in flight at once could land the older one last.
     this.statusWrites = this.statusWrites
       .then(() => writeBotStatus(this.config.playlistId, value, detail))
-      .catch((error: unknown) => console.error("[viewparty] twitch bot: status not saved", error));
+      .catch((error: unknown) => log.error({ err: error }, "[viewparty] twitch bot: status not saved"));
   }
 
   /** Synchronous: what needs no database is decided here, as the line arrives. */
@@ -191,7 +192,7 @@ export class TwitchBotRunner {
         try {
           await this.add(next.key, next.item);
         } catch (error) {
-          console.error("[viewparty] twitch bot: add failed", error);
+          log.error({ err: error }, "[viewparty] twitch bot: add failed");
         }
       }
     } finally {

@@ -13,6 +13,7 @@ import type { Room } from "@/lib/server/realtime/room";
 import { publish } from "@/lib/server/realtime/publish";
 import { isExpired, PROTOCOL_VERSION } from "@/lib/sync";
 import { parseTwitchVote } from "./parse-vote";
+import { log } from "@/lib/server/log";
 
 /** Twitch voters' ids in the poll's ballots: apart from every account and guest id. */
 export const TWITCH_VOTER_PREFIX = "twitch:";
@@ -31,14 +32,14 @@ export class TwitchVoteListener {
       ssl,
       webSocket: true,
       channels: [channel],
-      logger: { minLevel: "error", custom: (_level, message) => console.error(`[viewparty] twitch votes ${room.id}: ${message}`) },
+      logger: { minLevel: "error", custom: (_level, message) => log.error(`[viewparty] twitch votes ${room.id}: ${message}`) },
     });
     this.chat.onMessage((_channel, user, text, msg) => {
       const option = parseTwitchVote(text);
       if (option === null || this.stopped) return;
       const voterId = `${TWITCH_VOTER_PREFIX}${msg.userInfo.userId || user}`;
       const name = `${msg.userInfo.displayName || user} (Twitch)`.slice(0, 100);
-      void this.vote(voterId, name, option - 1).catch((error: unknown) => console.error("[viewparty] twitch vote", error));
+      void this.vote(voterId, name, option - 1).catch((error: unknown) => log.error({ err: error }, "[viewparty] twitch vote"));
     });
   }
 

@@ -9,6 +9,7 @@ import { LRUCache } from "lru-cache";
 import { getEnv } from "@/lib/server/env";
 import { helixGet, helixStreamsSchema, helixUsersSchema, TwitchUnavailableError } from "./twitch-client";
 import { processState } from "@/lib/server/process-singleton";
+import { log } from "@/lib/server/log";
 
 export interface TwitchChannel {
   login: string;
@@ -47,7 +48,7 @@ export async function getTwitchInfo(rawLogin: string, now = Date.now()): Promise
     result = await lookup(login);
   } catch (error) {
     if (!(error instanceof TwitchUnavailableError)) throw error;
-    console.warn(`[twitch] ${error.message}`);
+    log.warn(`[twitch] ${error.message}`);
     return { status: "unavailable" };
   }
   const ttlMs = getEnv().VP_TWITCH_CACHE_SECONDS * 1000;
