@@ -35,6 +35,8 @@ export interface Metrics {
   draining: Gauge;
 }
 
+/** Seconds, 0.5 ms to 5 s: handling a command and a database query share one scale (one dashboard panel style). */
+const HANDLING_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const PREFIX = "viewparty_";
 
 function create(): Metrics {
@@ -71,7 +73,7 @@ function create(): Metrics {
       name: `${PREFIX}command_duration_seconds`,
       help: "Time to handle one party command (POST or command socket), from its caller being admitted to its answer, by outcome.",
       labelNames: ["outcome"],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      buckets: HANDLING_BUCKETS,
       registers,
     }),
     deliverySeconds: new Histogram({
@@ -96,7 +98,7 @@ function create(): Metrics {
       name: `${PREFIX}db_query_duration_seconds`,
       help: "Database query time, by outcome (ok, error).",
       labelNames: ["outcome"],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      buckets: HANDLING_BUCKETS,
       registers,
     }),
     redisSeconds: new Histogram({
