@@ -100,6 +100,12 @@ export const BUFFERING_REPORT_MS = 1000;
  */
 export const AD_REPORT_MS = 1000;
 
+/**
+ * How long a page that said it is leaving keeps what its player does to itself (ms): a navigation
+ * cancelled at the page's own prompt, or slower than this, finds the page still here and reports again.
+ */
+export const LEAVING_HOLD_MS = 3000;
+
 export interface SyncSessionDeps {
   /** Monotonic ms (performance.timeOrigin + performance.now()). */
   now(): number;
@@ -137,6 +143,8 @@ export class SyncSession {
   private adReported = false;
   private adChangedSince: number | null = null;
   private lastLivePlayAt = Number.NEGATIVE_INFINITY;
+  /** Until when the page is leaving (see `leaving`): its player is neither steered nor reported. */
+  private leavingUntil = Number.NEGATIVE_INFINITY;
   /** The party's state, folded by the same reducer as the server's replica (null until the first snapshot). */
   private state: LivePartyState | null = null;
   /** The clock estimate at the last tick (shown as diagnostics). */
@@ -222,6 +230,17 @@ export class SyncSession {
     if (this.role !== "guest") return;
     this.client.controller.syncNow();
     this.queueTick();
+  }
+
+  /**
+   * The page is going away (a reload, a link, a closed tab: see watchPageLeaving). Its player stalls
+   * and stops as the page unloads, and that is not the viewer's doing: reported by a host, every guest
+   * would hold on that frame, and stay held if the page died before the player's recovery was told.
+   * Nothing the player does is reported or acted on for LEAVING_HOLD_MS; a page still here then (its
+   * navigation was cancelled) carries on, reporting what its player shows by then.
+   */
+  leaving(): void {
+    this.leavingUntil = this.deps.now() + LEAVING_HOLD_MS;
   }
 
   /** The network or the page's visibility changed: the clock estimate may be stale. */
@@ -354,6 +373,8 @@ export class SyncSession {
     this.tickQueued = false;
     if (this.disposed) return;
     const now = this.deps.now();
+    // The regular tick carries on once the hold is over.
+    if (now < this.leavingUntil) return;
     const player = this.player;
     const reading = player ? { ...player.read(), mediaId: this.mediaId() } : null;
     const out = this.client.tick(now, reading, player?.seekable ?? true);

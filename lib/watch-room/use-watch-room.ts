@@ -11,6 +11,7 @@ import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { ApiClient } from "@/lib/party-client/api-client";
 import { PartyConnection, statusNote } from "@/lib/party-client/party-connection";
 import { SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
+import { watchPageLeaving } from "@/lib/party-client/page-leaving";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import type { PartyCommand } from "@/lib/party-client/types";
 import { roomMediaKey } from "./media-key";
@@ -59,7 +60,12 @@ export function useWatchRoom(partyId: string, token: string | null): WatchRoomHa
         // joining), and the first one builds the whole room. Rendered urgently, each was one long
         // task on a phone's CPU; as a transition React renders in slices, yields to input, and
         // folds a burst of models into the latest one.
-        render: (next) => startTransition(() => setModel({ ...next })),
+        render: (next) => {
+          // Diagnostics for support and the resume checks: the sync status as the engine just decided
+          // it, with the player action it took (the rendered status follows a transition later).
+          document.documentElement.dataset.vpSync = next.status;
+          startTransition(() => setModel({ ...next }));
+        },
         mediaKeyOf: roomMediaKey,
       },
       { url: "", title: "" },
@@ -76,7 +82,10 @@ export function useWatchRoom(partyId: string, token: string | null): WatchRoomHa
     connection.start();
     const online = () => session.resetClock();
     window.addEventListener("online", online);
+    const stopWatchingLeave = watchPageLeaving(window, session);
     return () => {
+      stopWatchingLeave();
+      delete document.documentElement.dataset.vpSync;
       window.removeEventListener("online", online);
       connection?.stop();
       session.dispose();

@@ -95,7 +95,8 @@ test("the extension host closes its video tab and opens it again from the popup:
 
   const before = await extensionVideo(hostPage);
   await startVideoSampling(guest.page);
-  await hostPage.close();
+  // As a person's closing of the tab does, the page hears beforeunload first.
+  await Promise.all([hostPage.waitForEvent("close"), hostPage.close({ runBeforeUnload: true })]);
   const partyState = async () => ((await (await fetch(`${SITE_URL}/api/v1/parties/${detail.id}`)).json()) as { state: string }).state;
   await expect.poll(partyState, { timeout: 30_000 }).toBe("AWAITING_RECONNECT");
 

@@ -66,14 +66,24 @@ interface VideoSample {
   t: number;
   paused: boolean;
   at: number;
+  /** The room's sync status as its engine last decided it (SyncStatus, the room's `data-vp-sync`). */
+  status: string;
 }
+
+/**
+ * The statuses in which a guest's engine pauses its own player while the party plays: holding on a
+ * frame ahead until the party gets there (a catch-up, or a guest run ahead of a host's short stall),
+ * waiting on the host's player that stalled (the host's own stall: a loaded machine's decoder), or on
+ * its skip. Each is the engine following the host's player, not the host being away.
+ */
+const FOLLOWING_PAUSES = new Set(["holding", "host-buffering", "host-seeking"]);
 
 /** Starts recording the room video of `page` every 100 ms, in the page (read with `videoSamples`). */
 export async function startVideoSampling(page: Page): Promise<void> {
   await page.locator(VIDEO).evaluate((el) => {
     const v = el as HTMLVideoElement;
     const w = window as unknown as { vpSamples: VideoSample[] };
-    const sample = () => w.vpSamples.push({ t: v.currentTime, paused: v.paused, at: Date.now() });
+    const sample = () => w.vpSamples.push({ t: v.currentTime, paused: v.paused, at: Date.now(), status: document.documentElement.dataset.vpSync ?? "" });
     w.vpSamples = [];
     sample();
     window.setInterval(sample, 100);
@@ -93,7 +103,8 @@ function playedOn(before: RoomVideoState, now: number): number {
  * A host came back to a party that played (its player read `before` last): host and guest play at the
  * party's position, advanced by the time that passed (±1 s); the guest — sampled from just after
  * `before` was read, before the host went (`startVideoSampling`) — played on until the host was back
- * (never seen paused meanwhile) and was never sent back; and a few seconds on they play together.
+ * (never seen paused meanwhile, but for its engine's own following of the host's player: see
+ * FOLLOWING_PAUSES) and was never sent back; and a few seconds on they play together.
  * (A pause after the return is not the return's doing: a host player that stalls on a loaded machine
  * holds the party by design, so the later checks wait for playing rather than forbid a pause.)
  * Returns the ms from `backAt` (when the host set off back) until the host played at the party's position.
@@ -105,17 +116,19 @@ export async function expectPartyContinued(hostVideo: () => Promise<RoomVideoSta
       async () => {
         const h = await hostVideo();
         resumedAt = h.at;
-        return !h.paused && Math.abs(h.t - playedOn(before, h.at)) < 1;
+        const party = playedOn(before, h.at);
+        // What a failure prints: where the host's player is, against the party.
+        return !h.paused && Math.abs(h.t - party) < 1 ? "there" : `host ${h.paused ? "paused" : "playing"} at ${h.t.toFixed(2)} s, the party at ${party.toFixed(2)} s`;
       },
       { timeout: 30_000, intervals: [100] },
     )
-    .toBe(true);
+    .toBe("there");
   const seen = await videoSamples(guest);
   // The samples span the host's absence: one from before the host went, others after (a quick return
   // gives only a few at 10 a second: the extension host was seen back in under a second).
   expect(seen[0]!.at).toBeLessThanOrEqual(backAt);
   expect(seen.at(-1)!.at).toBeGreaterThan(backAt);
-  expect(seen.filter((s) => s.paused && s.at <= resumedAt)).toEqual([]);
+  expect(seen.filter((s) => s.paused && s.at <= resumedAt && !FOLLOWING_PAUSES.has(s.status))).toEqual([]);
   await expect
     .poll(async () => {
       const g = await roomVideo(guest);

@@ -5,7 +5,7 @@
  * model follows chat, drawing and presence. Time, timers, the network and the player are simulated.
  */
 import type { PlayerControl } from "@/lib/party-client/sync-player";
-import { AUTOPLAY_NOTICE, SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
+import { AUTOPLAY_NOTICE, LEAVING_HOLD_MS, SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
 import { DRAWING_MAX_POINTS, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, removalMessage, type ClientCommand, type PartyMeta, type PlaybackState, type ServerEvent, type SnapshotEvent } from "@/lib/sync";
 import type { PartyCommand } from "@/extension/src/messaging/protocol";
 
@@ -314,6 +314,48 @@ test("a host whose page reloaded (its video back at 0:00, paused) goes to the pa
   player.pause();
   await h.run(500);
   expect(h.sent.slice(before).filter((c) => c.type !== "ping")).toEqual([expect.objectContaining({ type: "pause" })]);
+});
+
+test("a host page that is leaving (reload, closed tab) does not report its dying player; a page still there 3 s later reports again", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.receive(snapshot(h, "host"));
+  await h.run(3000);
+  player.paused = false;
+  player.emit();
+  await h.run(1000);
+  const played = h.sent.length;
+  expect(h.sent.filter((c) => c.type === "play")).toHaveLength(1);
+
+  // beforeunload: the navigation starts, and the old page's video stalls, then stops.
+  h.session.leaving();
+  player.buffering = true;
+  player.emit();
+  await h.run(200);
+  player.pause();
+  await h.run(LEAVING_HOLD_MS - 400);
+  expect(h.sent.slice(played).filter((c) => c.type !== "ping")).toEqual([]);
+
+  // The navigation was cancelled: the page is still here, and what its player shows now is the host's.
+  player.buffering = false;
+  await h.run(400);
+  expect(h.sent.slice(played).filter((c) => c.type !== "ping")).toEqual([expect.objectContaining({ type: "pause" })]);
+});
+
+test("a guest page that is leaving neither reports its player buffering nor steers it", async () => {
+  const h = new Harness();
+  const player = new FakePlayer(h.clock);
+  h.session.setPlayer(player);
+  h.session.receive(snapshot(h, "guest", { paused: false, position: 10, at: h.serverNow(), seq: 2 }));
+  await h.run(3000);
+  const calls = player.calls.length;
+  h.session.leaving();
+  player.buffering = true;
+  player.userSeek(80);
+  await h.run(2500);
+  expect(h.sent.filter((c) => c.type === "buffering")).toEqual([]);
+  expect(player.calls.slice(calls)).toEqual([]);
 });
 
 test("a live-stream host back in the party matches its play or pause only, then reports as usual", async () => {

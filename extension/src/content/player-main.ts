@@ -13,6 +13,7 @@ import { learnedPlayer, saveLearnedPlayer } from "../storage/learned-players";
 import { partyItem, viewerOffsetItem } from "../storage/storage-items";
 import { Overlay } from "../overlay/overlay";
 import { SyncSession } from "../../../lib/party-client/sync-session";
+import { watchPageLeaving } from "../../../lib/party-client/page-leaving";
 import { waitForVideo } from "./wait-for-video";
 
 const VIDEO_WAIT_MS = 20_000;
@@ -206,6 +207,7 @@ export class PlayerContentScript {
     };
     this.win.addEventListener("online", resetClock);
     doc.addEventListener("visibilitychange", onVisibility);
+    active.cleanups.push(watchPageLeaving(this.win, session));
     active.cleanups.push(() => {
       this.win.removeEventListener("online", resetClock);
       doc.removeEventListener("visibilitychange", onVisibility);
