@@ -135,16 +135,52 @@ server.listen(port, hostname, () => {
   log.info({ port, dev }, "ready");
 });
 
+/**
+ * SIGTERM drains the instance within VP_DRAIN_TIMEOUT_MS (10 s by default): no new connection is
+ * taken, /api/v1/ready refuses (a proxy's health check sends the work elsewhere), every event stream
+ * ends and its client resumes by Last-Event-ID on another instance, each command socket answers the
+ * commands it took and then closes (1001; what it did not take is sent again by the client), POSTs
+ * in flight finish, recordings write what they buffered and Twitch bots release their claims. What is
+ * still open at the bound is cut. A second signal stops at once.
+ */
+const DRAIN = Symbol.for("viewparty.drain");
+const drainBoundMs = (() => {
+  const ms = Number(process.env.VP_DRAIN_TIMEOUT_MS ?? 10_000);
+  return Number.isFinite(ms) && ms >= 0 ? ms : 10_000;
+})();
 let stopping = false;
-function stop(signal) {
-  if (stopping) return;
+async function stop(signal) {
+  if (stopping) {
+    log.info({ signal }, "stopped at once");
+    process.exit(0);
+  }
   stopping = true;
-  log.info({ signal }, "shutting down");
-  server.close();
-  globalThis[COMMAND_SOCKETS]?.closeAll();
-  server.closeAllConnections?.();
+  const started = Date.now();
+  log.info({ signal, boundMs: drainBoundMs }, "draining");
   // 'exit' handlers (e.g. the embedded database lock) run on process.exit.
-  setTimeout(() => process.exit(0), 100).unref();
+  const exit = (how) => {
+    log.info({ ms: Date.now() - started, how }, "stopped");
+    process.exit(0);
+  };
+  const bound = setTimeout(() => {
+    server.closeAllConnections?.();
+    exit("drain bound reached: what was left open was cut");
+  }, drainBoundMs);
+  // No new connection; an idle kept-alive one closes now, a busy one once its response is out.
+  const closed = new Promise((resolve) => server.close(() => resolve()));
+  try {
+    await globalThis[DRAIN]?.();
+  } catch (error) {
+    log.error({ err: error }, "drain failed");
+  }
+  // The event streams and command sockets are gone; what is left is requests finishing (their
+  // kept-alive connections close as they fall idle).
+  server.closeIdleConnections?.();
+  const idle = setInterval(() => server.closeIdleConnections?.(), 100);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(bound);
+  exit("drained");
 }
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -156,6 +156,7 @@ const SAME_IN_BOTH_RUNS = new Set([
   "party-polls-redis.test.ts",
   "party-recordings-redis.test.ts",
   "realtime-redis-bus.test.ts",
+  "rolling-restart-redis.test.ts",
   "sign-in-limits-redis.test.ts",
   "twitch-bot-redis.test.ts",
 ]);

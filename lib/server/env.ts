@@ -45,6 +45,8 @@ const schema = z.object({
   VP_SEED_DEMO: z.enum(["0", "1"]).default("0"),
   /** Live parties: how long the host's stream may be gone before the party shows AWAITING_RECONNECT. */
   VP_HOST_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** How long a SIGTERM's drain may take (scripts/server.mjs reads it too): then what is left is cut. */
+  VP_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** Live parties: how long the host may be away before the public list shows the party as host away (HOST_AWAY). */
   VP_HOST_AWAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(HOST_AWAY_GRACE_MS),
   /** Live parties: how long a party may have no host before it is ENDED. */

@@ -53,6 +53,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PATH = /^\/api\/v1\/parties\/([^/?]+)\/commands$/;
 const AUTH_FIRST = 'Send {"type":"auth","token":"<bearer token>"} first.';
 const BAD_FRAME = 'Each command is a JSON frame {"n": <integer ≥ 1>, "command": {...}}.';
+const RESTARTING = "The server is restarting.";
 
 /** A close reason is at most 123 bytes of UTF-8. */
 function closeReason(detail: string): string {
@@ -80,8 +81,14 @@ interface Frame {
 export interface CommandSockets {
   /** Takes an upgrade for a party's command socket; false for any other upgrade. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
-  /** Closes every socket (1001), for shutdown. */
+  /** Closes every socket (1001) at once: a development reload of the hot path. */
   closeAll(): void;
+  /**
+   * The instance drains (SIGTERM): every socket answers the commands it took, then closes with 1001;
+   * a frame that arrives meanwhile is left unanswered (never run), so its sender can safely send it
+   * again on its next connection. Resolves when every socket has closed.
+   */
+  drain(): Promise<void>;
   /** Open sockets (diagnostics). */
   size(): number;
 }
@@ -90,6 +97,9 @@ export function createCommandSockets(): CommandSockets {
   const wss = new WebSocketServer({ noServer: true, maxPayload: COMMAND_SOCKET_MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: true });
   const perCaller = new Map<string, number>();
   const alive = new WeakSet<WebSocket>();
+  /** Each open socket's way to close once it has answered what it took (see drain). */
+  const closeWhenIdle = new Map<WebSocket, () => void>();
+  let draining = false;
   // The 101 names the upgrade's request id (stamped by scripts/server.mjs), as every HTTP answer does.
   wss.on("headers", (headers, req) => {
     const reqId = req.headers[REQUEST_ID_HEADER];
@@ -112,6 +122,8 @@ export function createCommandSockets(): CommandSockets {
     // The budget is POST .../commands's for the same party, keyed on the decoded id as the POST's is
     // (not on the upgrade's raw path, where every spelling of the id would be a fresh budget).
     const commandsPath = `/api/v1/parties/${partyId}/commands`;
+    // An upgrade that arrived as the instance started draining: come back on another instance.
+    if (draining) return ws.close(CLOSE.goingAway, RESTARTING);
     alive.add(ws);
     ws.on("pong", () => alive.add(ws));
     ws.on("error", () => ws.terminate());
@@ -133,7 +145,14 @@ export function createCommandSockets(): CommandSockets {
       ws.send(JSON.stringify(value));
     };
 
+    /** Draining: closes once nothing taken is left unanswered (a socket not yet ready has taken nothing). */
+    const closeIfIdle = () => {
+      if (draining && !busy && queue.length === 0) ws.close(CLOSE.goingAway, RESTARTING);
+    };
+    closeWhenIdle.set(ws, closeIfIdle);
+
     ws.on("close", () => {
+      closeWhenIdle.delete(ws);
       clearTimeout(authTimer);
       queue.length = 0;
       if (callerId !== null) {
@@ -207,6 +226,7 @@ export function createCommandSockets(): CommandSockets {
       busy = true;
       while (queue.length > 0 && ws.readyState === ws.OPEN) await answer(queue.shift()!);
       busy = false;
+      closeIfIdle();
     }
 
     ws.on("message", (data, isBinary) => {
@@ -218,6 +238,8 @@ export function createCommandSockets(): CommandSockets {
         return;
       }
       if (callerId === null) return ws.close(CLOSE.malformed, "Wait for ready before sending commands.");
+      // Draining: not taken, so never run here (the client sends it again on its next connection).
+      if (draining) return;
       const { n, command } = (message ?? {}) as { n?: unknown; command?: unknown };
       if (typeof message !== "object" || message === null || !Number.isSafeInteger(n) || (n as number) < 1 || command === undefined) {
         return ws.close(CLOSE.malformed, BAD_FRAME);
@@ -251,7 +273,14 @@ export function createCommandSockets(): CommandSockets {
     },
     closeAll() {
       clearInterval(heartbeat);
-      for (const ws of wss.clients) ws.close(CLOSE.goingAway, "The server is restarting.");
+      for (const ws of wss.clients) ws.close(CLOSE.goingAway, RESTARTING);
+    },
+    async drain() {
+      draining = true;
+      const closed = [...wss.clients].map((ws) => new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once("close", () => resolve()))));
+      for (const close of [...closeWhenIdle.values()]) close();
+      await Promise.all(closed);
+      clearInterval(heartbeat);
     },
     size: () => wss.clients.size,
   };

@@ -9,16 +9,28 @@ import "server-only";
  */
 import { createCommandSockets } from "./command-socket";
 import { createHotPath } from "./serve-hot-path";
+import { startDraining } from "@/lib/server/lifecycle";
 
 /** Where scripts/server.mjs looks for `(req, res) => boolean` (true: the request is being served). */
 export const HOT_PATH = Symbol.for("viewparty.hotPath");
 /** Where scripts/server.mjs looks for the command sockets (`upgrade(req, socket, head) => boolean`, `closeAll()`). */
 export const COMMAND_SOCKETS = Symbol.for("viewparty.commandSockets");
+/** Where scripts/server.mjs looks for the drain on SIGTERM (lib/server/lifecycle.ts's startDraining). */
+export const DRAIN = Symbol.for("viewparty.drain");
 
 export function installHotPath(): void {
-  const global = globalThis as { [HOT_PATH]?: ReturnType<typeof createHotPath>; [COMMAND_SOCKETS]?: ReturnType<typeof createCommandSockets> };
+  const global = globalThis as {
+    [HOT_PATH]?: ReturnType<typeof createHotPath>;
+    [COMMAND_SOCKETS]?: ReturnType<typeof createCommandSockets>;
+    [DRAIN]?: () => Promise<void>;
+  };
   // A dev server re-runs the instrumentation hook after an edit to it: the sockets of the previous copy close.
   global[COMMAND_SOCKETS]?.closeAll();
   global[HOT_PATH] = createHotPath();
-  global[COMMAND_SOCKETS] = createCommandSockets();
+  const sockets = createCommandSockets();
+  global[COMMAND_SOCKETS] = sockets;
+  global[DRAIN] = async () => {
+    // Every stream, recorder and bot drains (whenDraining); the sockets answer what they took, then close.
+    await Promise.all([startDraining(), sockets.drain()]);
+  };
 }

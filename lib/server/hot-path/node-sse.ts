@@ -12,6 +12,7 @@ import "server-only";
  * resumes with Last-Event-ID. One timer sends every stream's heartbeat.
  */
 import type { ServerResponse } from "node:http";
+import { isDraining, whenDraining } from "@/lib/server/lifecycle";
 import { log, type RequestLogContext } from "@/lib/server/log";
 import { SSE_HEARTBEAT, SSE_HELLO, type SseSink, type SseSource } from "@/lib/server/realtime/sse-frames";
 
@@ -42,6 +43,8 @@ interface NodeStream {
 
 const live = new Set<NodeStream>();
 let heartbeatTimer: NodeJS.Timeout | undefined;
+/** Registered with the first stream: on draining, every stream ends (see openNodeSse). */
+let endOnDrain = false;
 
 function startHeartbeat(intervalMs: number): void {
   if (heartbeatTimer) return;
@@ -138,7 +141,19 @@ export function openNodeSse(res: ServerResponse, open: SseSource, options: NodeS
       cleanup?.();
       return;
     }
+    // The instance drains (SIGTERM): every stream ends, and its client resumes by Last-Event-ID on
+    // another instance (the proxy sends it there: this one's /api/v1/ready refuses meanwhile).
+    if (isDraining()) {
+      finish();
+      return;
+    }
     live.add(stream);
+    if (!endOnDrain) {
+      endOnDrain = true;
+      whenDraining(() => {
+        for (const open of [...live]) open.sink.close();
+      });
+    }
     startHeartbeat(options.heartbeatMs);
     if (log.isLevelEnabled("debug")) log.debug({ ...options.context?.() }, "event stream open");
   })();

@@ -10,6 +10,7 @@ import "server-only";
  * and registers the hook on globalThis (route handlers cannot reach the socket themselves).
  */
 import { getEnv } from "@/lib/server/env";
+import { whenDraining } from "@/lib/server/lifecycle";
 import { SSE_HEADERS, SSE_HEARTBEAT, SSE_HELLO, type SseSink, type SseSource } from "./sse-frames";
 import { log } from "@/lib/server/log";
 
@@ -41,9 +42,11 @@ export function sseResponse(req: Request, open: SseSource): Response {
   /** A client this far behind (queued bytes) is disconnected; it resumes with Last-Event-ID. */
   const maxQueuedBytes = getEnv().VP_SSE_MAX_QUEUED_BYTES;
 
+  let stopOnDrain: (() => void) | undefined;
   const finish = () => {
     if (closed) return;
     closed = true;
+    stopOnDrain?.();
     clearInterval(heartbeat);
     req.signal.removeEventListener("abort", finish);
     try {
@@ -100,6 +103,8 @@ export function sseResponse(req: Request, open: SseSource): Response {
         }
         heartbeat = setInterval(() => sink.write(encoder.encode(SSE_HEARTBEAT)), getEnv().VP_SSE_HEARTBEAT_MS);
         heartbeat.unref?.();
+        // The instance drains (SIGTERM): the stream ends and the client resumes elsewhere by Last-Event-ID.
+        stopOnDrain = whenDraining(finish);
       },
       cancel() {
         finish();

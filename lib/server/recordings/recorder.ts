@@ -22,6 +22,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
+import { whenDraining } from "@/lib/server/lifecycle";
 import { partyRecording, partyRecordingChunk } from "@/db/schema";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import {
@@ -119,6 +120,7 @@ class ActiveRecorder implements StreamSubscriber {
   private limitTimerEnd: NodeJS.Timeout | null = null;
   private readonly maxBytes: number;
   private readonly maxBytesPerMinute: number;
+  private readonly stopOnDrain: () => void;
 
   constructor(
     readonly room: Room,
@@ -137,6 +139,11 @@ class ActiveRecorder implements StreamSubscriber {
     });
     this.flushTimer = setInterval(() => this.enqueue((db) => this.flush(db)), RECORDING_FLUSH_MS);
     this.flushTimer.unref?.();
+    // The instance drains (SIGTERM): what is buffered is written before it exits.
+    this.stopOnDrain = whenDraining(() => {
+      this.enqueue((db) => this.flush(db));
+      return this.chain;
+    });
     this.limitTimer = setTimeout(() => this.requestStop("length"), Math.max(0, state.startedAt + RECORDING_MAX_MS - Date.now()));
     this.limitTimer.unref?.();
   }
@@ -229,6 +236,7 @@ class ActiveRecorder implements StreamSubscriber {
   finish(endedAt: number): Promise<void> {
     this.finishing ??= (async () => {
       clearInterval(this.flushTimer);
+      this.stopOnDrain();
       clearTimeout(this.limitTimer);
       if (this.limitTimerEnd) clearTimeout(this.limitTimerEnd);
       this.room.subscribers.delete(this);

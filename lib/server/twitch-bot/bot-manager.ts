@@ -26,6 +26,7 @@ import { periodicSweepMs } from "./sweep-schedule";
 import { processState } from "@/lib/server/process-singleton";
 import type { TwitchBotStatus } from "@/lib/schemas/playlist";
 import { log } from "@/lib/server/log";
+import { whenDraining } from "@/lib/server/lifecycle";
 
 interface Running {
   runner: TwitchBotRunner;
@@ -41,6 +42,8 @@ class TwitchBotManager {
   private next: Promise<void> | null = null;
 
   private started = false;
+  /** Draining: no sweep starts a bot here any more. */
+  private draining = false;
 
   /** The bots this instance runs, by status (metrics). */
   statusCounts(): Map<TwitchBotStatus, number> {
@@ -52,6 +55,9 @@ class TwitchBotManager {
   start(): void {
     if (this.started) return;
     this.started = true;
+    // The instance drains (SIGTERM): its bots stop and their claims are released, so the next
+    // instance to sweep takes them over at once instead of after the claims expire.
+    whenDraining(() => this.stopAll());
     const every = periodicSweepMs(getEnv());
     if (every !== null) {
       this.timer = setInterval(() => void this.sweep(), every);
@@ -65,6 +71,7 @@ class TwitchBotManager {
    * just before the call is always applied when the returned promise settles.
    */
   sweep(): Promise<void> {
+    if (this.draining) return Promise.resolve();
     if (this.current) {
       this.next ??= this.current.then(() => {
         this.next = null;
@@ -127,6 +134,14 @@ class TwitchBotManager {
     const runner = new TwitchBotRunner(config, () => void this.sweep());
     this.running.set(playlistId, { runner, version: settings.updatedAt.getTime() });
     runner.start();
+  }
+
+  private async stopAll(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.draining = true;
+    await this.current;
+    await Promise.allSettled([...this.running.keys()].map((playlistId) => this.stop(playlistId)));
   }
 
   private async stop(playlistId: string, options: { keepClaim?: boolean } = {}): Promise<void> {

@@ -16,6 +16,8 @@ export class SseClient<T = Record<string, unknown>> {
   private controller = new AbortController();
   private waiters: { match: (e: SseEvent<T>) => boolean; resolve: (e: SseEvent<T>) => void }[] = [];
   status = 0;
+  /** How the stream ended: its response finished, or it was cut (aborted, reset); null while open. */
+  ending: "finished" | "cut" | null = null;
   /** The response's headers. */
   readonly headers: Headers;
   done: Promise<void>;
@@ -51,11 +53,15 @@ export class SseClient<T = Record<string, unknown>> {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          this.ending = "finished";
+          return;
+        }
         parser.feed(decoder.decode(value, { stream: true }));
       }
     } catch {
-      // aborted
+      // aborted, or the connection was cut
+      this.ending = "cut";
     }
   }
 
