@@ -316,7 +316,8 @@ test("a host whose page reloaded (its video back at 0:00, paused) goes to the pa
   expect(h.sent.slice(before).filter((c) => c.type !== "ping")).toEqual([expect.objectContaining({ type: "pause" })]);
 });
 
-test("a host page that is leaving (reload, closed tab) does not report its dying player; a page still there 3 s later reports again", async () => {
+/** A host whose clock has converged, playing for a second (its play reported). */
+async function hostPlaying() {
   const h = new Harness();
   const player = new FakePlayer(h.clock);
   h.session.setPlayer(player);
@@ -325,6 +326,11 @@ test("a host page that is leaving (reload, closed tab) does not report its dying
   player.paused = false;
   player.emit();
   await h.run(1000);
+  return { h, player };
+}
+
+test("a host page that is leaving (reload, closed tab) does not report its dying player; a page still there 3 s later reports again", async () => {
+  const { h, player } = await hostPlaying();
   const played = h.sent.length;
   expect(h.sent.filter((c) => c.type === "play")).toHaveLength(1);
 
@@ -374,14 +380,7 @@ test("a live-stream host back in the party matches its play or pause only, then 
 });
 
 test("a host command that failed is sent again, freshly stamped, once the network is back", async () => {
-  const h = new Harness();
-  const player = new FakePlayer(h.clock);
-  h.session.setPlayer(player);
-  h.session.receive(snapshot(h, "host"));
-  await h.run(3000);
-  player.paused = false;
-  player.emit();
-  await h.run(1000);
+  const { h, player } = await hostPlaying();
   const sentBefore = h.sent.length;
   h.failPlayback = true;
   player.userSeek(42);
