@@ -17,6 +17,7 @@ export * from "./queue";
 export * from "./poll";
 export * from "./moderation";
 export * from "./moderation-state";
+export * from "./voice-state";
 export * from "./chat-report";
 export * from "./recording-state";
 export * from "./recording";

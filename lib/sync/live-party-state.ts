@@ -30,6 +30,7 @@ import {
 } from "./protocol";
 import { emptyQueue, withQueueDefaults, type QueueState } from "./queue";
 import type { RecordingState, RecordingStop } from "./recording-state";
+import { emptyVoice, voiceWithoutMember, type VoiceState } from "./voice-state";
 
 export { CHAT_HISTORY };
 
@@ -64,10 +65,15 @@ export interface LivePartyState {
   buffering: readonly BufferingMember[];
   /** Members whose players show an ad, in the order they started (bounded like the roster). */
   ads: readonly MemberRef[];
+  /** Who is in voice, listening to the host or waiting for a seat, and whom the host muted there. */
+  voice: VoiceState;
 }
 
-/** The events a party's log carries to its members (a snapshot starts a state, pongs are no part of it). */
-export type PartyEvent = Exclude<ServerEvent, { type: "snapshot" | "pong" }>;
+/**
+ * The events a party's log carries to its members (a snapshot starts a state; pongs and voice
+ * signals, each for one member, are no part of it).
+ */
+export type PartyEvent = Exclude<ServerEvent, { type: "snapshot" | "pong" | "voice.signal" }>;
 
 /** A party nothing has happened in yet (the server's replica before it folds the log). */
 export function initialPartyState(party: PartyMeta, playback: PlaybackState): LivePartyState {
@@ -86,6 +92,7 @@ export function initialPartyState(party: PartyMeta, playback: PlaybackState): Li
     recording: null,
     buffering: [],
     ads: [],
+    voice: emptyVoice(),
   };
 }
 
@@ -112,6 +119,7 @@ export function stateFromSnapshot(snapshot: SnapshotEvent): LivePartyState {
     recordingStopped: null,
     buffering: [],
     ads: snapshot.ads ?? [],
+    voice: snapshot.voice ?? emptyVoice(),
   };
 }
 
@@ -174,11 +182,15 @@ export function foldPartyEvent(state: LivePartyState, event: PartyEvent): LivePa
       const ads = withMemberReport(state.ads, event, event.on);
       return sameMembers(ads, state.ads) ? state : { ...state, ads };
     }
+    case "voice":
+      return { ...state, voice: event.voice };
     case "member.removed": {
       const buffering = state.buffering.filter((b) => b.memberId !== event.memberId);
       const ads = withoutMember(state.ads, event.memberId);
-      if (buffering.length === state.buffering.length && ads.length === state.ads.length) return state;
-      return { ...state, buffering, ads: sameMembers(ads, state.ads) ? state.ads : ads };
+      // A removed member leaves voice at once (their peers close their connections on this event).
+      const voice = voiceWithoutMember(state.voice, event.memberId);
+      if (buffering.length === state.buffering.length && ads.length === state.ads.length && voice === state.voice) return state;
+      return { ...state, buffering, ads: sameMembers(ads, state.ads) ? state.ads : ads, voice };
     }
     default:
       // An event this version does not know (a newer server's, in a shared log): nothing to fold.

@@ -14,6 +14,7 @@ import { moderationStateSchema } from "./moderation-state";
 import { pollOpenInputSchema, pollSchema } from "./poll";
 import { QUEUE_MAX_ITEMS, queueLinkSchema, queueSettingsPatchSchema, queueStateSchema } from "./queue";
 import { recordingStateSchema, recordingStopSchema } from "./recording-state";
+import { VOICE_JOIN_MODES, voiceSignalSchema, voiceStateSchema } from "./voice-state";
 
 /**
  * Bumped only for changes an older peer would misread. Additions stay on 1: the queue (a `queue`
@@ -22,7 +23,8 @@ import { recordingStateSchema, recordingStopSchema } from "./recording-state";
  * optional snapshot fields, `poll.*` and `break.*` commands), chat reports (a `chat.report` event
  * and command, an optional snapshot field) and ads (a `member.ad` event, an `ad` command, an optional
  * snapshot field), and the host's buffered horizon (an optional playback state and command field, a
- * `horizon` command) are ignored by older extensions, whose parsers skip unknown events and strip
+ * `horizon` command) and voice (`voice` and `voice.signal` events, `voice.*` commands, an optional
+ * snapshot field: lib/sync/voice-state.ts) are ignored by older extensions, whose parsers skip unknown events and strip
  * unknown fields.
  */
 export const PROTOCOL_VERSION = 1;
@@ -225,6 +227,8 @@ export const snapshotEventSchema = event("snapshot", {
   recording: recordingStateSchema.nullable().optional(),
   /** Who is watching an ad now, in the order they started (bounded like the roster; optional: older servers). */
   ads: z.array(memberRefSchema).max(ROSTER_MAX).optional(),
+  /** Who is in voice, listening or waiting (optional: servers before voice do not send it). */
+  voice: voiceStateSchema.optional(),
 });
 export const playbackEventSchema = event("playback", { state: playbackStateSchema, cid: cid.optional() });
 export const chatEventSchema = event("chat", { message: chatMessageSchema });
@@ -261,6 +265,13 @@ export const memberBufferingEventSchema = event("member.buffering", { memberId: 
 export const memberAdEventSchema = event("member.ad", { ...memberRefSchema.shape, on: z.boolean() });
 /** Answer to a ping: the client's t0 echoed, t1 = server receive time, t2 = server send time. */
 export const pongEventSchema = event("pong", { t0: millis, t1: millis, t2: millis });
+/** The party's voice state changed (whole: it is bounded). */
+export const voiceEventSchema = event("voice", { voice: voiceStateSchema });
+/**
+ * A signalling message from one member in voice to another: sent only to `to`'s streams, never
+ * logged (a peer that reconnects negotiates anew), like a pong.
+ */
+export const voiceSignalEventSchema = event("voice.signal", { from: id, to: id, signal: voiceSignalSchema });
 
 export const serverEventSchema = z.discriminatedUnion("type", [
   snapshotEventSchema,
@@ -279,6 +290,8 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   memberBufferingEventSchema,
   memberAdEventSchema,
   pongEventSchema,
+  voiceEventSchema,
+  voiceSignalEventSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent["type"];
@@ -365,6 +378,18 @@ export const pollPickCommandSchema = event("poll.pick", { pollId: id, option: z.
 export const breakSkipCommandSchema = event("break.skip", {});
 export const breakExtendCommandSchema = event("break.extend", {});
 
+/** Join voice (lib/sync/voice-state.ts): speak (409 voice_full when every seat is taken), listen to the host only, or wait for a seat. */
+export const voiceJoinCommandSchema = event("voice.join", { mode: z.enum(VOICE_JOIN_MODES).default("speak"), muted: z.boolean().default(false), camera: z.boolean().default(false) });
+export const voiceLeaveCommandSchema = event("voice.leave", {});
+/** One's own microphone and camera, as the others should show them. */
+export const voiceUpdateCommandSchema = event("voice.update", { muted: z.boolean().optional(), camera: z.boolean().optional() });
+/** Signalling to another member in voice (409 when either is not in voice). */
+export const voiceSignalCommandSchema = event("voice.signal", { to: id, signal: voiceSignalSchema });
+/** The host mutes (or unmutes) a member in voice; kept across their leaving and rejoining. */
+export const voiceMuteCommandSchema = event("voice.mute", { memberId: id, muted: z.boolean() });
+/** The host takes a member out of voice (they may join again; a host mute stays). */
+export const voiceRemoveCommandSchema = event("voice.remove", { memberId: id });
+
 export const clientCommandSchema = z.discriminatedUnion("type", [
   playCommandSchema,
   pauseCommandSchema,
@@ -395,6 +420,12 @@ export const clientCommandSchema = z.discriminatedUnion("type", [
   pollPickCommandSchema,
   breakSkipCommandSchema,
   breakExtendCommandSchema,
+  voiceJoinCommandSchema,
+  voiceLeaveCommandSchema,
+  voiceUpdateCommandSchema,
+  voiceSignalCommandSchema,
+  voiceMuteCommandSchema,
+  voiceRemoveCommandSchema,
 ]);
 export type ClientCommand = z.infer<typeof clientCommandSchema>;
 export type ClientCommandType = ClientCommand["type"];
@@ -412,6 +443,10 @@ export const POLL_COMMAND_TYPES = ["poll.open", "poll.vote", "poll.close", "poll
 export type PollCommand = ClientCommandOf<(typeof POLL_COMMAND_TYPES)[number]>;
 /** Poll commands only the host may send (every member votes). */
 export const POLL_HOST_COMMAND_TYPES = ["poll.open", "poll.close", "poll.cancel", "poll.pick", "break.skip", "break.extend"] as const;
+export const VOICE_COMMAND_TYPES = ["voice.join", "voice.leave", "voice.update", "voice.signal", "voice.mute", "voice.remove"] as const;
+export type VoiceCommand = ClientCommandOf<(typeof VOICE_COMMAND_TYPES)[number]>;
+/** Voice commands only the host may send. */
+export const VOICE_HOST_COMMAND_TYPES = ["voice.mute", "voice.remove"] as const;
 /** Commands only the host may send (everyone else gets 403). */
 export const HOST_COMMAND_TYPES = [
   ...PLAYBACK_COMMAND_TYPES,
@@ -420,6 +455,7 @@ export const HOST_COMMAND_TYPES = [
   ...QUEUE_COMMAND_TYPES,
   ...REQUEST_HOST_COMMAND_TYPES,
   ...POLL_HOST_COMMAND_TYPES,
+  ...VOICE_HOST_COMMAND_TYPES,
 ] as const;
 export type HostCommand = ClientCommandOf<(typeof HOST_COMMAND_TYPES)[number]>;
 
@@ -434,6 +470,9 @@ export function isRequestCommand(command: ClientCommand): command is RequestComm
 }
 export function isPollCommand(command: ClientCommand): command is PollCommand {
   return (POLL_COMMAND_TYPES as readonly string[]).includes(command.type);
+}
+export function isVoiceCommand(command: ClientCommand): command is VoiceCommand {
+  return (VOICE_COMMAND_TYPES as readonly string[]).includes(command.type);
 }
 export function isHostCommand(command: ClientCommand): command is HostCommand {
   return (HOST_COMMAND_TYPES as readonly string[]).includes(command.type);

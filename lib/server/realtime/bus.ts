@@ -12,10 +12,11 @@ import { mergeProfiles, type MemberProfiles } from "./roster";
 import type { PartyDelta } from "@/lib/schemas/party";
 
 /**
- * Events a party's log holds (snapshots and pongs are per connection and never logged). Poll entries
+ * Events a party's log holds (snapshots and pongs are per connection, voice signals per recipient:
+ * never logged). Poll entries
  * name voters and stay on the server: replicas fan out the public `poll` state instead.
  */
-export type LoggedServerEvent = Exclude<ServerEvent, { type: "snapshot" | "pong" }> | PollEntryEvent;
+export type LoggedServerEvent = Exclude<ServerEvent, { type: "snapshot" | "pong" | "voice.signal" }> | PollEntryEvent;
 
 export interface LoggedEvent {
   id: string;
