@@ -9,6 +9,7 @@ import {
   DRAWING_MAX_STROKES,
   emptyModeration,
   emptyQueue,
+  emptyVoice,
   foldPartyEvent,
   initialPartyState,
   initialPlaybackState,
@@ -74,7 +75,31 @@ test("a new party holds nothing but its meta and playback", () => {
     recording: null,
     buffering: [],
     ads: [],
+    voice: emptyVoice(),
   });
+});
+
+test("voice: a voice event replaces the state; a removed member leaves every voice list, others stay", () => {
+  const voice = {
+    members: [
+      { memberId: "host", displayName: "Host", muted: false, camera: true, hostMuted: false },
+      { memberId: "g3", displayName: "G3", muted: true, camera: false, hostMuted: true },
+    ],
+    listeners: [{ memberId: "g4", displayName: "G4" }],
+    waiting: [{ memberId: "g3b", displayName: "G3b" }],
+    hostMuted: ["g3"],
+  };
+  let state = foldPartyEvent(initial(), { v, type: "voice", voice });
+  expect(state.voice).toBe(voice);
+  state = foldPartyEvent(state, { v, type: "member.removed", memberId: "g3", reason: "kick" });
+  expect(state.voice.members.map((m) => m.memberId)).toEqual(["host"]);
+  // The host's mute is the party's memory of them, kept (the server decides when it goes).
+  expect(state.voice.hostMuted).toEqual(["g3"]);
+  state = foldPartyEvent(state, { v, type: "member.removed", memberId: "g4", reason: "ban" });
+  expect(state.voice.listeners).toEqual([]);
+  expect(state.voice.waiting).toEqual([{ memberId: "g3b", displayName: "G3b" }]);
+  // Someone in no voice list: the state keeps its identity.
+  expect(foldPartyEvent(state, { v, type: "member.removed", memberId: "g9", reason: "kick" })).toBe(state);
 });
 
 test("playback, party, queue, poll, moderation and recording events replace their part", () => {
@@ -232,7 +257,7 @@ test("a snapshot's state: chat cut to CHAT_HISTORY, what older servers leave out
   const base: SnapshotEvent = { v, type: "snapshot", party: meta, playback, members: 3, hostOnline: true, chat, strokes: [stroke("s1")], role: "guest", you: { userId: "g1", displayName: "Gail" }, serverTime: 2000 };
   const state = stateFromSnapshot(base);
   expect(state.chat).toEqual(chat.slice(3));
-  expect(state).toMatchObject({ party: meta, playback, members: 3, hostOnline: true, strokes: [stroke("s1")], roster: null, queue: emptyQueue(), poll: null, moderation: emptyModeration(), reports: [], recording: null, buffering: [], ads: [] });
+  expect(state).toMatchObject({ party: meta, playback, members: 3, hostOnline: true, strokes: [stroke("s1")], roster: null, queue: emptyQueue(), poll: null, moderation: emptyModeration(), reports: [], recording: null, buffering: [], ads: [], voice: emptyVoice() });
 
   const roster = [member("host", "host")];
   const recording = { id: "rec1", startedAt: 3000, includeChat: false };
