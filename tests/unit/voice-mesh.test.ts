@@ -78,14 +78,14 @@ test("joining asks for the microphone first, then takes a seat; one connection p
 /** Two speakers "a" and "b" whose signals go through a relay that delivers each on a later turn. */
 async function pair() {
   const clock = new FakeClock();
-  let a!: Harness;
-  let b!: Harness;
-  const relay = (from: string, to: () => Harness) => async (command: PartyCommand) => {
-    if (command.type === "voice.signal") setImmediate(() => to().mesh.receiveSignal(from, command.signal));
+  const meshes = new Map<string, Harness>();
+  const relay = (from: string, to: string) => async (command: PartyCommand) => {
+    if (command.type === "voice.signal") setImmediate(() => meshes.get(to)!.mesh.receiveSignal(from, command.signal));
     return {};
   };
-  a = makeMesh("a", { clock, send: relay("a", () => b) });
-  b = makeMesh("b", { clock, send: relay("b", () => a) });
+  const a = makeMesh("a", { clock, send: relay("a", "b") });
+  const b = makeMesh("b", { clock, send: relay("b", "a") });
+  meshes.set("a", a).set("b", b);
   await a.mesh.join("speak");
   await b.mesh.join("speak");
   a.mesh.update(voiceOf(["a", "b"]), "a");
