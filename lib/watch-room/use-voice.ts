@@ -11,15 +11,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ApiClient } from "@/lib/party-client/api-client";
 import { webAudioMeter } from "@/lib/party-client/voice/audio-level";
-import { AutoDuck, type VolumeControl } from "@/lib/party-client/voice/auto-duck";
+import { AutoDuck, volumeControlOf } from "@/lib/party-client/voice/auto-duck";
 import { VoiceMesh, type VoiceView } from "@/lib/party-client/voice/voice-mesh";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { emptyVoice, type VoiceJoinMode, type VoiceState } from "@/lib/sync";
 import type { WatchRoomHandle } from "./use-watch-room";
-
-/** The push-to-talk key (held): V, as in "voice". */
-export const PUSH_TO_TALK_KEY = "v";
+import { isTalkKeyDown, isTalkKeyUp } from "@/lib/party-client/voice/push-to-talk";
 
 export interface VoiceHandle {
   view: VoiceView;
@@ -60,17 +58,6 @@ const OUT: VoiceView = {
   cameraId: null,
 };
 
-/** Focus in a field the V key types into: push-to-talk leaves it alone. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  if (!el || typeof el.tagName !== "string") return false;
-  if (el.isContentEditable) return true;
-  if (el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
-  if (el.tagName !== "INPUT") return false;
-  const type = (el as HTMLInputElement).type;
-  return !["button", "checkbox", "radio", "range", "submit", "reset", "color", "file", "image"].includes(type);
-}
-
 function readAutoDuck(): boolean {
   try {
     return window.localStorage.getItem(STORAGE_KEYS.voiceAutoDuck) !== "0";
@@ -86,11 +73,6 @@ function writeAutoDuck(on: boolean): void {
   } catch {
     // Storage refused (private mode): the setting holds for this visit only.
   }
-}
-
-function volumeOf(player: SyncPlayer | null): VolumeControl | null {
-  if (!player?.getVolume || !player.setVolume) return null;
-  return { getVolume: () => player.getVolume?.() ?? null, setVolume: (volume) => player.setVolume?.(volume) };
 }
 
 interface UseVoiceOptions {
@@ -158,7 +140,7 @@ export function useVoice({ room, token, selfId, voice, hostId, player }: UseVoic
   // Auto-duck: the player's volume follows whether anyone else is loud.
   const [autoDuck, setAutoDuckState] = useState(readAutoDuck);
   const duckRef = useRef<AutoDuck | null>(null);
-  const volume = useMemo(() => volumeOf(player), [player]);
+  const volume = useMemo(() => volumeControlOf(player), [player]);
   useEffect(() => {
     const duck = new AutoDuck({ now: () => performance.now(), setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) });
     duckRef.current = duck;
@@ -176,11 +158,10 @@ export function useVoice({ room, token, selfId, voice, hostId, player }: UseVoic
   useEffect(() => {
     if (!mesh || !speaking) return;
     const down = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== PUSH_TO_TALK_KEY || event.repeat || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-      mesh.setTalkHeld(true);
+      if (isTalkKeyDown(event)) mesh.setTalkHeld(true);
     };
     const up = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() === PUSH_TO_TALK_KEY) mesh.setTalkHeld(false);
+      if (isTalkKeyUp(event)) mesh.setTalkHeld(false);
     };
     const blur = () => mesh.setTalkHeld(false);
     window.addEventListener("keydown", down);

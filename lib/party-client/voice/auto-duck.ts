@@ -18,6 +18,12 @@ export interface VolumeControl {
   setVolume(volume: number): void;
 }
 
+/** A player's volume as auto-duck drives it, or null for a player without one (not ducked). */
+export function volumeControlOf(player: { getVolume?(): number | null; setVolume?(volume: number): void } | null): VolumeControl | null {
+  if (!player?.getVolume || !player.setVolume) return null;
+  return { getVolume: () => player.getVolume?.() ?? null, setVolume: (volume) => player.setVolume?.(volume) };
+}
+
 export interface AutoDuckTimers {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
