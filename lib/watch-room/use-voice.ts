@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { ApiClient } from "@/lib/party-client/api-client";
 import { webAudioMeter } from "@/lib/party-client/voice/audio-level";
 import { AutoDuck, type VolumeControl } from "@/lib/party-client/voice/auto-duck";
-import { VoiceMesh, type VoiceView } from "@/lib/party-client/voice/voice-mesh";
+import { VOICE_OUT_VIEW, VoiceMesh, type VoiceView } from "@/lib/party-client/voice/voice-mesh";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { emptyVoice, type VoiceJoinMode, type VoiceState } from "@/lib/sync";
@@ -39,26 +39,6 @@ export interface VoiceHandle {
   canDuck: boolean;
 }
 
-const OUT: VoiceView = {
-  phase: "out",
-  muted: false,
-  talkHeld: false,
-  transmitting: false,
-  camera: false,
-  hostMuted: false,
-  hasMicrophone: false,
-  selfSpeaking: false,
-  selfVideo: null,
-  peers: [],
-  speakers: 0,
-  listeners: 0,
-  othersLoud: false,
-  notice: null,
-  microphones: [],
-  cameras: [],
-  microphoneId: null,
-  cameraId: null,
-};
 
 /** Focus in a field the V key types into: push-to-talk leaves it alone. */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -151,8 +131,8 @@ export function useVoice({ room, token, selfId, voice, hostId, player }: UseVoic
   }, []);
   const view = useSyncExternalStore(
     subscribe,
-    () => mesh?.view() ?? OUT,
-    () => OUT,
+    () => mesh?.view() ?? VOICE_OUT_VIEW,
+    () => VOICE_OUT_VIEW,
   );
 
   // Auto-duck: the player's volume follows whether anyone else is loud.
