@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { ApiClient } from "@/lib/party-client/api-client";
 import { webAudioMeter } from "@/lib/party-client/voice/audio-level";
 import { AutoDuck, volumeControlOf } from "@/lib/party-client/voice/auto-duck";
-import { VoiceMesh, type VoiceView } from "@/lib/party-client/voice/voice-mesh";
+import { VOICE_OUT_VIEW, VoiceMesh, type VoiceView } from "@/lib/party-client/voice/voice-mesh";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { STORAGE_KEYS } from "@/lib/constants";
 import { emptyVoice, type VoiceJoinMode, type VoiceState } from "@/lib/sync";
@@ -36,27 +36,6 @@ export interface VoiceHandle {
   /** Whether the room's player can be ducked (TikTok's embed has no volume). */
   canDuck: boolean;
 }
-
-const OUT: VoiceView = {
-  phase: "out",
-  muted: false,
-  talkHeld: false,
-  transmitting: false,
-  camera: false,
-  hostMuted: false,
-  hasMicrophone: false,
-  selfSpeaking: false,
-  selfVideo: null,
-  peers: [],
-  speakers: 0,
-  listeners: 0,
-  othersLoud: false,
-  notice: null,
-  microphones: [],
-  cameras: [],
-  microphoneId: null,
-  cameraId: null,
-};
 
 function readAutoDuck(): boolean {
   try {
@@ -133,8 +112,8 @@ export function useVoice({ room, token, selfId, voice, hostId, player }: UseVoic
   }, []);
   const view = useSyncExternalStore(
     subscribe,
-    () => mesh?.view() ?? OUT,
-    () => OUT,
+    () => mesh?.view() ?? VOICE_OUT_VIEW,
+    () => VOICE_OUT_VIEW,
   );
 
   // Auto-duck: the player's volume follows whether anyone else is loud.

@@ -7,34 +7,14 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { VoiceBar } from "@/components/watch-room/voice-bar";
 import { VoiceTiles } from "@/components/watch-room/voice-tiles";
-import type { VoiceView } from "@/lib/party-client/voice/voice-mesh";
+import { VOICE_OUT_VIEW, type VoiceView } from "@/lib/party-client/voice/voice-mesh";
 import { VOICE_TEXTS } from "@/lib/party-client/voice/voice-texts";
 import type { VoiceHandle } from "@/lib/watch-room/use-voice";
 
-const baseView: VoiceView = {
-  phase: "out",
-  muted: false,
-  talkHeld: false,
-  transmitting: false,
-  camera: false,
-  hostMuted: false,
-  hasMicrophone: false,
-  selfSpeaking: false,
-  selfVideo: null,
-  peers: [],
-  speakers: 0,
-  listeners: 0,
-  othersLoud: false,
-  notice: null,
-  microphones: [],
-  cameras: [],
-  microphoneId: null,
-  cameraId: null,
-};
 
 function handle(view: Partial<VoiceView>): VoiceHandle {
   return {
-    view: { ...baseView, ...view },
+    view: { ...VOICE_OUT_VIEW, ...view },
     join: jest.fn(),
     leave: jest.fn(),
     setMuted: jest.fn(),

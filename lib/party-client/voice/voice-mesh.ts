@@ -86,6 +86,28 @@ export interface VoiceView {
   cameraId: string | null;
 }
 
+/** Out of voice, nothing known yet: the view before a mesh exists (the room before the party's first snapshot). */
+export const VOICE_OUT_VIEW: VoiceView = {
+  phase: "out",
+  muted: false,
+  talkHeld: false,
+  transmitting: false,
+  camera: false,
+  hostMuted: false,
+  hasMicrophone: false,
+  selfSpeaking: false,
+  selfVideo: null,
+  peers: [],
+  speakers: 0,
+  listeners: 0,
+  othersLoud: false,
+  notice: null,
+  microphones: [],
+  cameras: [],
+  microphoneId: null,
+  cameraId: null,
+};
+
 export interface VoiceMeshDeps {
   /** This member's id (the party's `you.userId`). */
   selfId: string;
