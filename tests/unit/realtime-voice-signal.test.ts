@@ -6,24 +6,13 @@
 import { loggedEvent, type VoiceSignalEvent } from "@/lib/server/realtime/bus";
 import { MemoryBus } from "@/lib/server/realtime/memory-bus";
 import { Room } from "@/lib/server/realtime/room";
-import { emptyVoice, initialPlaybackState, PROTOCOL_VERSION, type PartyMeta } from "@/lib/sync";
+import { emptyVoice, initialPlaybackState, PROTOCOL_VERSION } from "@/lib/sync";
+import { partyMeta } from "./helpers/party-meta";
 
 const v = PROTOCOL_VERSION;
 const signal: VoiceSignalEvent = { v, type: "voice.signal", from: "ana", to: "ben", signal: { kind: "description", description: { type: "offer", sdp: "v=0\r\n" } } };
 
-const meta: PartyMeta = {
-  id: "p1",
-  state: "ACTIVE",
-  title: "Movie night",
-  hostUserId: "host",
-  hostDisplayName: "Host",
-  platformDomain: "youtube.com",
-  chatProvider: "builtin",
-  chatChannel: null,
-  visibility: "public",
-  streamerLatencyMs: 0,
-  media: { id: "m0", url: "https://www.youtube.com/watch?v=abc", title: "Movie", duration: null },
-};
+const meta = partyMeta();
 
 test("the in-process bus relays a signal to the party's listeners and logs nothing", async () => {
   const bus = new MemoryBus();
