@@ -229,6 +229,8 @@ test("a listener exchanges signals with the host alone; a flood of signals is 42
   const lou = await guest(partyId, "Flood Lou");
   for (const m of [host, ana]) expect((await send(partyId, m.token, { type: "voice.join" })).status).toBe(200);
   expect((await send(partyId, lou.token, { type: "voice.join", mode: "listen" })).status).toBe(200);
+  // Listening is to the host: the host cannot listen.
+  expect(await refusal(await send(partyId, host.token, { type: "voice.join", mode: "listen" }))).toMatchObject({ status: 422, code: "unprocessable_entity" });
 
   expect(await refusal(await send(partyId, lou.token, { type: "voice.signal", to: ana.id, signal: OFFER }))).toEqual({
     status: 409,

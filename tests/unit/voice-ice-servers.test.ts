@@ -4,6 +4,7 @@
  * code, with `printf '%s' '1700043200:guest_abc123' | openssl dgst -sha1 -hmac 'coturn-shared-secret-for-tests' -binary | base64`.
  */
 import { iceServersSchema } from "@/lib/schemas/voice";
+import { getEnv, resetEnvForTests } from "@/lib/server/env";
 import { mintIceServers, turnCredential } from "@/lib/server/voice/mint-ice-servers";
 
 const SECRET = "coturn-shared-secret-for-tests";
@@ -32,4 +33,31 @@ test("nothing configured: no servers at all (nothing external is contacted); STU
   expect(mintIceServers({ stunUrls: [], turnUrls: [], turnSecret: undefined, ttlSeconds: 600 }, "u1", NOW)).toEqual({ iceServers: [], ttlSeconds: 600 });
   const stunOnly = mintIceServers({ stunUrls: ["stun:stun.example.org"], turnUrls: [], turnSecret: SECRET, ttlSeconds: 600 }, "u1", NOW);
   expect(stunOnly.iceServers).toEqual([{ urls: ["stun:stun.example.org"] }]);
+});
+
+describe("the VP_* voice variables", () => {
+  const savedEnv = { ...process.env };
+  const withEnv = (vars: Record<string, string>) => {
+    process.env = { ...savedEnv, VP_DATA_DIR: "/tmp/vp-unit-voice", BETTER_AUTH_SECRET: "x".repeat(64), ...vars };
+    resetEnvForTests();
+    return getEnv;
+  };
+  afterEach(() => {
+    process.env = savedEnv;
+    resetEnvForTests();
+  });
+
+  test("unset: no STUN, no TURN, 12 h credentials, 10 s before a vanished member leaves voice", () => {
+    const env = withEnv({})();
+    expect([env.VP_STUN_URLS, env.VP_TURN_URLS, env.VP_TURN_SECRET, env.VP_TURN_TTL_SECONDS, env.VP_VOICE_GONE_MS]).toEqual([[], [], undefined, 43_200, 10_000]);
+  });
+
+  test("comma-separated lists are split and trimmed; a wrong scheme, or TURN without its secret, stops the app naming the variable", () => {
+    const env = withEnv({ VP_STUN_URLS: " stun:a.example:3478 , stuns:b.example ", VP_TURN_URLS: "turn:t.example:3478,", VP_TURN_SECRET: SECRET })();
+    expect(env.VP_STUN_URLS).toEqual(["stun:a.example:3478", "stuns:b.example"]);
+    expect(env.VP_TURN_URLS).toEqual(["turn:t.example:3478"]);
+    expect(withEnv({ VP_STUN_URLS: "https://stun.example" })).toThrow(/VP_STUN_URLS/);
+    expect(withEnv({ VP_TURN_URLS: "turn:t.example" })).toThrow(/VP_TURN_SECRET: is required when VP_TURN_URLS is set/);
+    expect(withEnv({ VP_TURN_URLS: "turn:t.example", VP_TURN_SECRET: "short" })).toThrow(/VP_TURN_SECRET/);
+  });
 });

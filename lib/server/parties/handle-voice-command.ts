@@ -84,6 +84,8 @@ async function join(room: Room, caller: CommandCaller, command: ClientCommandOf<
   const voice = room.state.voice;
   const ref = { memberId: caller.id, displayName: caller.displayName.slice(0, 100) };
   const hostMuted = voice.hostMuted.includes(caller.id);
+  // Listeners receive the host: a host listening would listen to nobody.
+  if (command.mode === "listen" && caller.id === room.meta.hostUserId) throw unprocessable("mode: the host speaks in voice; listening is to the host.");
   const seat = voice.members.find((m) => m.memberId === caller.id);
   if (seat && command.mode !== "listen") {
     // Already speaking: "wait" has nothing to wait for, "speak" updates the microphone and camera.
