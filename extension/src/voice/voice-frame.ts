@@ -4,7 +4,7 @@
  * WebRTC and microphone, renders the VoicePanel, and tells the dock what it needs (the voice
  * commands to send, whether someone else is loud, the panel's size).
  */
-import { emptyVoice, type VoiceState } from "@/lib/sync";
+import { emptyVoice, VOICE_COMMAND_TYPES, type VoiceCommand, type VoiceState } from "@/lib/sync";
 import type { PartyCommand } from "../../../lib/party-client/types";
 import type { VoiceMesh, VoiceView } from "../../../lib/party-client/voice/voice-mesh";
 import { frameHelloSchema, toFrameSchema, type FromFrame, type ToFrame } from "./frame-messages";
@@ -120,6 +120,7 @@ export class VoiceFrame {
     const reqId = ++this.reqId;
     return new Promise<void>((resolve, reject) => {
       if (!this.port) return reject(new Error("Not connected to the party."));
+      if (!isVoiceCommand(command)) return reject(new Error("Only voice commands leave the voice frame."));
       this.pending.set(reqId, { resolve, reject });
       this.post({ kind: "command", reqId, command });
     });
@@ -158,4 +159,8 @@ export class VoiceFrame {
     }
     this.port.postMessage(message);
   }
+}
+
+function isVoiceCommand(command: PartyCommand): command is VoiceCommand {
+  return (VOICE_COMMAND_TYPES as readonly string[]).includes(command.type);
 }
