@@ -123,6 +123,21 @@ test("8 speakers at most: the 9th is refused (409 voice_full) and may listen or 
   expect(late.snapshot.voice).toEqual(voice);
 });
 
+test("members pressing Join voice at the same moment all get a seat, and the state says so", async () => {
+  const host = await hostParty("Rush Host");
+  const partyId = host.party.id;
+  const guests = await Promise.all([1, 2, 3, 4, 5].map((i) => guest(partyId, `Rush ${i}`)));
+  // Each change publishes the whole state: without turns, a later join computed from the state
+  // before an earlier one would drop it, while both were answered 200.
+  const answers = await Promise.all([host, ...guests].map((m) => send(partyId, m.token, { type: "voice.join", mode: "speak" })));
+  expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  const voice = await voiceWhere(host.stream, (v) => v.members.length === 6);
+  expect(new Set(ids(voice.members))).toEqual(new Set([host.id, ...guests.map((g) => g.id)]));
+  // And leaving together frees every seat.
+  await Promise.all(guests.map((g) => send(partyId, g.token, { type: "voice.leave" })));
+  expect(ids((await voiceWhere(host.stream, (v) => v.members.length === 1)).members)).toEqual([host.id]);
+});
+
 test("a signal reaches only its `to` member's stream, outside the log: a resume neither repeats it nor misses what followed", async () => {
   const host = await hostParty("Relay Host");
   const partyId = host.party.id;

@@ -27,7 +27,7 @@ import {
   type VoiceState,
 } from "@/lib/sync";
 import type { CommandCaller } from "./command-caller";
-import { caughtUp, fillSeats, inAnyVoiceList, publishVoice, voiceAfterLeaving } from "./leave-voice";
+import { caughtUp, fillSeats, inAnyVoiceList, publishVoice, voiceAfterLeaving, voiceTurn } from "./leave-voice";
 
 export const VOICE_HOST_ONLY = "Only the host can mute or remove someone in voice.";
 
@@ -48,7 +48,13 @@ const LISTENER_HOST_ONLY = "A listener connects to the host only.";
 
 type Answer = { id: string | null } | { delivered: true };
 
-export async function handleVoiceCommand(room: Room, caller: CommandCaller, command: VoiceCommand): Promise<Answer> {
+export function handleVoiceCommand(room: Room, caller: CommandCaller, command: VoiceCommand): Promise<Answer> {
+  // A signal changes nothing: it is relayed at once. Every change waits its turn (voiceTurn).
+  if (command.type === "voice.signal") return caughtUp(room).then(() => relaySignal(room, caller, command));
+  return voiceTurn(room, () => changeVoice(room, caller, command));
+}
+
+async function changeVoice(room: Room, caller: CommandCaller, command: Exclude<VoiceCommand, { type: "voice.signal" }>): Promise<Answer> {
   await caughtUp(room);
   const voice = room.state.voice;
   switch (command.type) {
@@ -74,8 +80,6 @@ export async function handleVoiceCommand(room: Room, caller: CommandCaller, comm
       if (next === voice) throw conflict("voice_peer_absent", PEER_ABSENT);
       return publishVoice(room, next);
     }
-    case "voice.signal":
-      return relaySignal(room, caller, command);
   }
 }
 

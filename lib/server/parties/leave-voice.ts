@@ -35,6 +35,22 @@ export function voiceAfterLeaving(voice: VoiceState, memberId: string): VoiceSta
   return without === voice ? voice : fillSeats(without);
 }
 
+const turns = new WeakMap<Room, Promise<unknown>>();
+
+/**
+ * Runs one change of a party's voice state after the previous one on this instance has been folded.
+ * Each change publishes the whole state computed from the replica: two members pressing Join voice at
+ * the same moment would otherwise both compute from the state without the other, and the later
+ * event would drop the earlier join (each was told it had a seat). In turn, the second reads the
+ * first's event. Across instances, `caughtUp` narrows the same window to one Redis round trip.
+ */
+export function voiceTurn<T>(room: Room, change: () => Promise<T>): Promise<T> {
+  const previous = turns.get(room) ?? Promise.resolve();
+  const run = previous.then(change, change);
+  turns.set(room, run.catch(() => {}));
+  return run;
+}
+
 /** Publishes a changed voice state and waits until this replica has it, so the next command served here sees it. */
 export async function publishVoice(room: Room, voice: VoiceState): Promise<{ id: string }> {
   return { id: await publishAndFold(room, { v: PROTOCOL_VERSION, type: "voice", voice }) };
@@ -53,12 +69,14 @@ export async function caughtUp(room: Room): Promise<void> {
 }
 
 /** Takes `memberId` out of voice; `{ id: null }` when they were not in it. */
-export async function leaveVoice(room: Room, memberId: string): Promise<{ id: string | null }> {
-  await caughtUp(room);
-  const voice = room.state.voice;
-  const next = voiceAfterLeaving(voice, memberId);
-  if (next === voice) return { id: null };
-  return publishVoice(room, next);
+export function leaveVoice(room: Room, memberId: string): Promise<{ id: string | null }> {
+  return voiceTurn(room, async () => {
+    await caughtUp(room);
+    const voice = room.state.voice;
+    const next = voiceAfterLeaving(voice, memberId);
+    if (next === voice) return { id: null };
+    return publishVoice(room, next);
+  });
 }
 
 /**
@@ -68,5 +86,5 @@ export async function leaveVoice(room: Room, memberId: string): Promise<{ id: st
  */
 export async function afterRemovalFromVoice(room: Room, memberId: string, removedEventId: string): Promise<void> {
   await room.folded(removedEventId, 5000);
-  await publishVoice(room, fillSeats(voiceWithoutMember(room.state.voice, memberId)));
+  await voiceTurn(room, () => publishVoice(room, fillSeats(voiceWithoutMember(room.state.voice, memberId))));
 }
