@@ -237,7 +237,7 @@ test("refused signals: a non-member 403, the sender or the target not in voice 4
   }
 });
 
-test("a listener exchanges signals with the host alone; a flood of signals is 429", async () => {
+test("a listener exchanges signals with the host alone; a flood of signals, or of voice state changes, is 429", async () => {
   const host = await hostParty("Flood Host");
   const partyId = host.party.id;
   const ana = await guest(partyId, "Flood Ana");
@@ -271,6 +271,17 @@ test("a listener exchanges signals with the host alone; a flood of signals is 42
   expect(Number(flood.headers.get("retry-after"))).toBeGreaterThan(0);
   // The others go on: the host still reaches Lou.
   expect((await send(partyId, host.token, { type: "voice.signal", to: lou.id, signal: CANDIDATES })).status).toBe(200);
+
+  // Voice state changes are logged (the whole state each): 30 per member per 10 s, then 429, and the last refused one changed nothing.
+  const toggles: number[] = [];
+  for (let i = 0; i < 31; i++) toggles.push((await send(partyId, lou.token, { type: "voice.join", mode: i % 2 === 0 ? "wait" : "listen" })).status);
+  expect(toggles.slice(0, 29).every((s) => s === 200)).toBe(true); // Lou's first join above counted too
+  expect(toggles.slice(29)).toEqual([429, 429]);
+  // The 29th toggle ("wait", with seats free: a seat) is the last one applied.
+  expect((await send(partyId, host.token, { type: "chat", text: "after the toggles" })).status).toBe(200);
+  await host.stream.waitFor((e) => e.type === "chat" && (e.message as { text: string }).text === "after the toggles");
+  const last = host.stream.events.filter((e) => e.data.type === "voice").at(-1)!.data.voice as Voice;
+  expect([ids(last.members), ids(last.listeners)]).toEqual([[host.id, ana.id, lou.id], []]);
 });
 
 test("voice.mute and voice.remove are the host's: a guest is refused (403) and nothing changes; a chat mute is not a voice mute", async () => {

@@ -9,6 +9,7 @@ import {
   DRAWING_MAX_STROKES,
   emptyModeration,
   emptyQueue,
+  emptyVoice,
   foldPartyEvent,
   initialPartyState,
   initialPlaybackState,
@@ -74,6 +75,7 @@ test("a new party holds nothing but its meta and playback", () => {
     recording: null,
     buffering: [],
     ads: [],
+    voice: emptyVoice(),
   });
 });
 

@@ -38,6 +38,13 @@ export const VOICE_HOST_ONLY = "Only the host can mute or remove someone in voic
  */
 export const VOICE_SIGNAL_RATE_LIMIT: Limit = { windowSeconds: 10, max: 120 };
 
+/**
+ * Changes to who is in voice and how (join, leave, one's microphone and camera, the host's mute and
+ * removal) per member: each is a logged event carrying the whole state, so a client toggling in a
+ * loop would fill the replay buffer. Push-to-talk toggles the microphone a few times a minute.
+ */
+export const VOICE_STATE_RATE_LIMIT: Limit = { windowSeconds: 10, max: 30 };
+
 const FULL = `Voice is full (${VOICE_MAX_MEMBERS} of ${VOICE_MAX_MEMBERS}). You can listen to the host or wait for a seat.`;
 const LISTENERS_FULL = `Listening to the host is full (${VOICE_MAX_LISTENERS} of ${VOICE_MAX_LISTENERS}). You can wait for a seat.`;
 const WAITING_FULL = `The waiting list for voice is full (${VOICE_MAX_WAITING}). Please try again later.`;
@@ -48,9 +55,13 @@ const LISTENER_HOST_ONLY = "A listener connects to the host only.";
 
 type Answer = { id: string | null } | { delivered: true };
 
-export function handleVoiceCommand(room: Room, caller: CommandCaller, command: VoiceCommand): Promise<Answer> {
+export async function handleVoiceCommand(room: Room, caller: CommandCaller, command: VoiceCommand): Promise<Answer> {
   // A signal changes nothing: it is relayed at once. Every change waits its turn (voiceTurn).
-  if (command.type === "voice.signal") return caughtUp(room).then(() => relaySignal(room, caller, command));
+  if (command.type === "voice.signal") {
+    await caughtUp(room);
+    return relaySignal(room, caller, command);
+  }
+  await enforceRateLimit(`voice-state:${room.id}:${caller.id}`, VOICE_STATE_RATE_LIMIT, "You're changing your voice settings too fast. Please wait a moment.");
   return voiceTurn(room, () => changeVoice(room, caller, command));
 }
 
