@@ -14,7 +14,7 @@ import { hostParty, openHostPanel, openRoomAsHost } from "./watch-room-helpers";
 
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"] } });
 
-const VIDEO_URL = "https://www.youtube.com/watch?v=e2eVoice";
+const VIDEO_URL = "https://www.youtube.com/watch?v=e2eVoice001";
 const SHOTS = "test-results/voice";
 
 interface PcStats {

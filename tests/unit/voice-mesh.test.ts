@@ -116,6 +116,34 @@ test("crossing offers: the polite peer (larger id) rolls back and answers, the i
   expect(b.mesh.view().peers[0]!.audio).not.toBeNull();
 });
 
+test("an offer that arrives before this page has the state that seats it is answered once the state is here", async () => {
+  // The room hands the state to the mesh a render after the stream hands it the signal: "a" is
+  // seated and offers while "b" (polite, joined) has not seen itself in voice yet. Dropped, that
+  // offer was lost for good, and with "b"'s own offer ignored by the impolite "a", both waited forever.
+  const clock = new FakeClock();
+  const meshes = new Map<string, Harness>();
+  const relay = (from: string, to: string) => async (command: PartyCommand) => {
+    if (command.type === "voice.signal") setImmediate(() => meshes.get(to)!.mesh.receiveSignal(from, command.signal));
+    return {};
+  };
+  const a = makeMesh("a", { clock, send: relay("a", "b") });
+  const b = makeMesh("b", { clock, send: relay("b", "a") });
+  meshes.set("a", a).set("b", b);
+  await a.mesh.join("speak");
+  await b.mesh.join("speak");
+  a.mesh.update(voiceOf(["a", "b"]), "a");
+  await settle(60); // a's offer (and candidates) reach b, still "joining"
+  expect(b.pcs).toHaveLength(0);
+  b.mesh.update(voiceOf(["a", "b"]), "a");
+  await settle(200);
+  const [pa] = a.pcs;
+  const [pb] = b.pcs;
+  expect(b.pcs).toHaveLength(1);
+  expect([pa!.signalingState, pb!.signalingState]).toEqual(["stable", "stable"]);
+  expect(a.mesh.view().peers[0]!.audio).not.toBeNull();
+  expect(b.mesh.view().peers[0]!.audio).not.toBeNull();
+});
+
 test("a member who leaves voice, or is removed from the party, is disconnected at once", async () => {
   const h = makeMesh("a");
   await joinAs(h, voiceOf(["a", "b", "c"]));

@@ -23,6 +23,8 @@ import type { LevelMeter, LevelSource } from "./audio-level";
 import { LEVEL_POLL_MS, SPEAKING_THRESHOLD, SpeakingDetector } from "./speaking-detector";
 import { VOICE_TEXTS, voiceTexts } from "./voice-texts";
 
+/** Signals held until the state that seats this member arrives (a full mesh's first offers and candidates fit). */
+export const EARLY_SIGNALS_MAX = 64;
 /** How long gathered candidates wait to go out together (ms). */
 export const CANDIDATE_BATCH_MS = 50;
 /** A failed connection is restarted (ICE restart) at once, then at most this often while it stays failed (ms). */
@@ -165,6 +167,14 @@ export class VoiceMesh {
   private phase: VoicePhase = "out";
   /** This member was seen in the party's voice lists since joining (so being gone means taken out). */
   private seenSelf = false;
+  /**
+   * Signals that arrived after we asked to join but before this page saw the state that seats us:
+   * the others see that state first and offer at once, and the room hands the state to the mesh a
+   * render later than the stream hands it the signal. Dropped, such an offer was lost for good (a
+   * signal is never replayed) and both sides then waited on each other: held, and given to the peer
+   * once the state is here.
+   */
+  private early: { from: string; signal: VoiceSignal }[] = [];
   private wantsMode: VoiceJoinMode | null = null;
   /**
    * A leave is on its way: the state that drops us may still come (after a quick rejoin, even after
@@ -331,7 +341,10 @@ export class VoiceMesh {
     let peer = this.peers.get(from);
     if (!peer) {
       // The other side saw the state first: the server checked that both of us are in voice.
-      if (this.phase !== "speaking" && this.phase !== "listening") return;
+      if (this.phase !== "speaking" && this.phase !== "listening") {
+        if (this.wantsMode !== null && this.early.length < EARLY_SIGNALS_MAX) this.early.push({ from, signal });
+        return;
+      }
       if (this.phase === "speaking" && !this.stream.audio && this.acquiring) {
         void this.acquiring.then(() => this.receiveSignal(from, signal));
         return;
@@ -460,6 +473,7 @@ export class VoiceMesh {
     }
     for (const [id, peer] of this.peers) if (!wanted.has(id)) this.closePeer(peer);
     for (const id of wanted) if (!this.peers.has(id)) this.openPeer(id);
+    for (const { from, signal } of this.early.splice(0)) if (wanted.has(from)) this.receiveSignal(from, signal);
     this.applyTransmit();
     this.ensureLevelTimer();
     this.emit();
@@ -858,6 +872,7 @@ export class VoiceMesh {
   }
 
   private closeAll(): void {
+    this.early = [];
     for (const peer of [...this.peers.values()]) this.closePeer(peer);
     if (this.levelTimer !== null) this.deps.clearTimeout(this.levelTimer);
     this.levelTimer = null;

@@ -1,7 +1,8 @@
 /**
  * A stand-in for the browser's WebRTC peer connection, for VoiceMesh's unit tests: what perfect
  * negotiation depends on, as the WebRTC spec has it — the signalling states (stable, have-local-offer,
- * have-remote-offer), implicit rollback of a local offer by a remote one, negotiationneeded fired only
+ * have-remote-offer), the operations chain (descriptions and candidates applied one at a time, in
+ * call order), implicit rollback of a local offer by a remote one, negotiationneeded fired only
  * in the stable state (held until then), addTrack reusing a transceiver the remote offer made, ICE
  * candidates refused before a remote description, restartIce asking for a negotiation.
  *
@@ -96,6 +97,14 @@ export class FakePeerConnection {
   private negotiationQueued = false;
   private negotiationHeld = false;
   private remoteKinds = new Set<string>();
+  /** The spec's operations chain: descriptions and candidates are applied one at a time, in call order. */
+  private operations: Promise<unknown> = Promise.resolve();
+
+  private chained<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.operations.then(operation);
+    this.operations = run.catch(() => undefined);
+    return run;
+  }
 
   constructor(readonly config: RTCConfiguration) {
     FakePeerConnection.all.push(this);
@@ -118,7 +127,11 @@ export class FakePeerConnection {
     return this.transceivers;
   }
 
-  async setLocalDescription(): Promise<void> {
+  setLocalDescription(): Promise<void> {
+    return this.chained(() => this.applyLocal());
+  }
+
+  private async applyLocal(): Promise<void> {
     await tick();
     this.assertOpen();
     if (this.signalingState === "stable") {
@@ -135,7 +148,11 @@ export class FakePeerConnection {
     }
   }
 
-  async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+  setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    return this.chained(() => this.applyRemoteDescription(description));
+  }
+
+  private async applyRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
     await tick();
     this.assertOpen();
     if (description.type === "offer") {
@@ -159,7 +176,11 @@ export class FakePeerConnection {
     }
   }
 
-  async addIceCandidate(candidate: RTCIceCandidateInit): Promise<void> {
+  addIceCandidate(candidate: RTCIceCandidateInit): Promise<void> {
+    return this.chained(() => this.applyCandidate(candidate));
+  }
+
+  private async applyCandidate(candidate: RTCIceCandidateInit): Promise<void> {
     await tick();
     if (!this.remoteDescription) throw Object.assign(new Error("no remote description"), { name: "InvalidStateError" });
     this.candidates.push(candidate);
