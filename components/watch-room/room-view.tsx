@@ -16,6 +16,7 @@ import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { useVoice } from "@/lib/watch-room/use-voice";
+import { VOICE_UI_ENABLED } from "@/lib/party-client/voice/voice-ui";
 import { useLastRecording } from "@/lib/watch-room/use-last-recording";
 import { usePlayerTitle } from "@/lib/watch-room/use-player-title";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
@@ -369,7 +370,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           {playerError}
         </p>
       )}
-      {!ended && (
+      {!ended && VOICE_UI_ENABLED && (
         <>
           <VoiceTiles voice={voice} you={model.you?.displayName ?? "You"} />
           <VoiceBar voice={voice} disabled={model.connection !== "open"} />

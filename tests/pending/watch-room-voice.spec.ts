@@ -10,7 +10,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../../playwright.config";
-import { hostParty, openHostPanel, openRoomAsHost } from "./watch-room-helpers";
+import { hostParty, openHostPanel, openRoomAsHost } from "../e2e/watch-room-helpers";
 
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"] } });
 
