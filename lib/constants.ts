@@ -84,6 +84,8 @@ export const STORAGE_KEYS = {
   profilePicSource: "vp_profile_pic_source",
   /** A viewer's own sync offset (ms) in the watch room, for this device. */
   viewerOffsetMs: "vp_viewer_offset_ms",
+  /** Whether the video's volume lowers while someone speaks in voice ("1"/"0"; on when absent). */
+  voiceAutoDuck: "vp_voice_auto_duck",
 } as const;
 export const DEFAULT_PROFILE_PIC_SOURCE = "default";
 

@@ -159,6 +159,7 @@ const SAME_IN_BOTH_RUNS = new Set([
   "rolling-restart-redis.test.ts",
   "sign-in-limits-redis.test.ts",
   "twitch-bot-redis.test.ts",
+  "voice-signalling-redis.test.ts",
 ]);
 
 /** The integration tests once more, with the app on a fresh PostgreSQL database and on Redis. */

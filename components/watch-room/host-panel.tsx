@@ -5,7 +5,7 @@
  * policies, recording, and reported messages. The room loads this module only when the host opens
  * it (next/dynamic in room-view.tsx), so a viewer's first load carries none of it.
  */
-import type { ChatReport, QueueState, RecordingState, RosterMember } from "@/lib/sync";
+import type { ChatReport, QueueState, RecordingState, RosterMember, VoiceState } from "@/lib/sync";
 import { Dialog } from "@/components/ui/dialog";
 import { MemberModeration, type MemberAction } from "./member-moderation";
 import { MusicModeSwitch } from "./music-mode-switch";
@@ -25,6 +25,8 @@ export interface HostPanelProps {
   roster: readonly RosterMember[] | null;
   youId: string | null;
   muted: readonly string[];
+  /** The party's voice, for the voice actions on each member. */
+  voice?: VoiceState;
   onModerate(action: MemberAction, member: RosterMember): void;
   settings: RoomSettingsProps;
   recording: RecordingState | null;
@@ -54,7 +56,7 @@ export function HostPanel(props: HostPanelProps) {
           )}
         </section>
         <div className={section}>
-          <MemberModeration roster={props.roster} youId={props.youId} muted={props.muted} onModerate={props.onModerate} />
+          <MemberModeration roster={props.roster} youId={props.youId} muted={props.muted} voice={props.voice} onModerate={props.onModerate} />
         </div>
         <div className={section}>
           <div className="flex flex-wrap items-center gap-3">

@@ -20,9 +20,11 @@ export interface MembersPanelProps {
   muted?: readonly string[];
   /** Members watching an ad now (shown to everyone). */
   inAd?: readonly string[];
+  /** Members speaking in voice (shown to everyone). */
+  inVoice?: readonly string[];
 }
 
-export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode, muted = [], inAd = [] }: MembersPanelProps) {
+export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you, isHost, inviteCode, muted = [], inAd = [], inVoice = [] }: MembersPanelProps) {
   const more = roster ? Math.max(0, members - roster.length) : 0;
   return (
     <section aria-label="Members" className="rounded-lg border border-slate-700 bg-slate-900/70 p-3 text-sm text-slate-200">
@@ -47,6 +49,11 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
                 {member.userId === you?.userId && <span className="text-xs text-slate-400">(you)</span>}
                 {muted.includes(member.userId) && <Badge>muted</Badge>}
                 {inAd.includes(member.userId) && <Badge tone="notice">watching an ad</Badge>}
+                {inVoice.includes(member.userId) && (
+                  <span className="text-xs text-cyan-200">
+                    <span aria-hidden>🎧</span> in voice
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -9,11 +9,14 @@
 import dynamic from "next/dynamic";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
+import type { PartyCommand } from "@/lib/party-client/types";
 import { connectionBadge, hostBufferingText, partyAdsText, syncStatusText } from "@/lib/party-client/status-text";
-import { autoplays, emptyModeration, isUnresolved, mayVoteIn, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type ModerationCommand, type Poll, type RosterMember } from "@/lib/sync";
+import { autoplays, emptyModeration, isUnresolved, mayVoteIn, emptyQueue, MUTED_MESSAGE, PROTOCOL_VERSION, type Poll, type RosterMember } from "@/lib/sync";
 import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
+import { useVoice } from "@/lib/watch-room/use-voice";
+import { VOICE_UI_ENABLED } from "@/lib/party-client/voice/voice-ui";
 import { useLastRecording } from "@/lib/watch-room/use-last-recording";
 import { usePlayerTitle } from "@/lib/watch-room/use-player-title";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
@@ -35,6 +38,8 @@ import { RoomPlayer, type PlayerUrls, type RoomMedia } from "./room-player";
 import type { RoomSettingsProps } from "./room-settings";
 import { RoomTabs, type RoomTab } from "./room-tabs";
 import { useWideRoom } from "./use-wide-room";
+import { VoiceBar } from "./voice-bar";
+import { VoiceTiles } from "./voice-tiles";
 
 /** The host's tools: their code is loaded when the host first opens them, not with the room. */
 // Screens and panels a first visit rarely shows load when first shown, so the room's first load
@@ -95,15 +100,38 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const [hostPanelOpen, setHostPanelOpen] = useState(false);
   const pollNotices = usePollNotices(model?.poll ?? null);
   const moderate = useCallback(
-    (command: ModerationCommand) => {
+    (command: PartyCommand) => {
       setModerationError(null);
       send(command).catch((error: unknown) => setModerationError(error instanceof Error ? error.message : "That did not work. Please try again."));
     },
     [send],
   );
   const confirm = useConfirm();
+  const voiceStateRef = useRef(model?.voice);
+  useEffect(() => {
+    voiceStateRef.current = model?.voice;
+  }, [model?.voice]);
   const onModerate = useCallback(
     (action: MemberAction, member: RosterMember) => {
+      if (action === "voice-mute" || action === "voice-unmute") {
+        moderate({ v: PROTOCOL_VERSION, type: "voice.mute", memberId: member.userId, muted: action === "voice-mute" });
+        return;
+      }
+      if (action === "voice-remove") {
+        moderate({ v: PROTOCOL_VERSION, type: "voice.remove", memberId: member.userId });
+        return;
+      }
+      if (action === "mute") {
+        moderate({ v: PROTOCOL_VERSION, type: "member.mute", memberId: member.userId });
+        // Muted in chat is not muted in voice: the host chooses both, if they want both.
+        const voice = voiceStateRef.current;
+        const inVoice = voice?.members.some((m) => m.memberId === member.userId) === true;
+        if (!inVoice || voice?.hostMuted.includes(member.userId)) return;
+        void confirm({ message: `${member.displayName} is muted in chat. Mute them in voice too?`, confirmLabel: "Mute in voice too", cancelLabel: "Chat only" }).then((yes) => {
+          if (yes) moderate({ v: PROTOCOL_VERSION, type: "voice.mute", memberId: member.userId, muted: true });
+        });
+        return;
+      }
       if (action === "ban") {
         // Banning is for good and a hand-over gives the room away, so both are asked first; the other actions can be undone.
         void confirm({ message: `Ban ${member.displayName} from this party for good?`, confirmLabel: "Ban", danger: true }).then((yes) => {
@@ -160,6 +188,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const voters = usePollVoters(partyId, token, poll, isHost);
   const lastRecording = useLastRecording(model?.recording ?? null);
   usePlayerTitle({ partyId, token, isHost, control, media, partyTitle: model?.party?.title ?? "" });
+  const voice = useVoice({ room, token, selfId: model?.you?.userId ?? null, voice: model?.voice, hostId: model?.party?.hostUserId ?? null, player: control });
 
   useEffect(() => {
     queueRef.current = queue;
@@ -220,6 +249,8 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
   const reportedByYou = useMemo(() => new Set((reports ?? []).filter((r) => r.reporterId === youUserId).map((r) => r.messageId)), [reports, youUserId]);
   const ads = model?.ads;
   const inAd = useMemo(() => ads?.map((a) => a.memberId), [ads]);
+  const voiceMembers = model?.voice?.members;
+  const inVoice = useMemo(() => voiceMembers?.map((m) => m.memberId), [voiceMembers]);
   const chatProvider = model?.party?.chatProvider;
   const chatChannel = model?.party?.chatChannel;
   const memberSettings: RoomSettingsProps = useMemo(
@@ -283,6 +314,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
       inviteCode={inviteCode}
       muted={moderation.muted}
       inAd={inAd}
+      inVoice={inVoice}
     />
   );
   const chat = (
@@ -338,6 +370,12 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           {playerError}
         </p>
       )}
+      {!ended && VOICE_UI_ENABLED && (
+        <>
+          <VoiceTiles voice={voice} you={model.you?.displayName ?? "You"} />
+          <VoiceBar voice={voice} disabled={model.connection !== "open"} />
+        </>
+      )}
       {mutedMe && !ended && (
         <p role="status" className="rounded-md bg-amber-950/80 px-3 py-2 text-sm text-amber-100" data-testid="muted-notice">
           {MUTED_MESSAGE}
@@ -384,6 +422,7 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
       roster={model.roster}
       youId={youId}
       muted={moderation.muted}
+      voice={model.voice}
       onModerate={onModerate}
       settings={memberSettings}
       recording={model.recording ?? null}

@@ -52,6 +52,16 @@ export type ApiUser = z.infer<typeof userSchema>;
 
 const guestSchema = guestTokenResponseSchema;
 
+/**
+ * GET /api/v1/voice/ice-servers: the STUN/TURN servers for this member's peer connections (TURN
+ * credentials minted per user, valid `ttlSeconds`). Read leniently: a server that lists none, or
+ * predates voice, leaves host candidates, which suffice on one machine and a LAN.
+ */
+const iceServersSchema = z.object({
+  iceServers: z.array(z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() })),
+  ttlSeconds: z.number().optional(),
+});
+
 /** What the extension sends to start a party: the route's own input schema. */
 export type CreatePartyBody = z.input<typeof createPartyInputSchema>;
 
@@ -140,6 +150,11 @@ export class ApiClient {
   /** One command by POST (PartyConnection's way when the command socket is not there): the answer body (a `pong` for a ping). */
   async command(token: string, partyId: string, command: PartyCommand): Promise<unknown> {
     return this.json("POST", `/api/v1/parties/${encodeURIComponent(partyId)}/commands`, token, command);
+  }
+
+  /** The ICE servers for voice; empty when the server has none (or is older than voice). */
+  async voiceIceServers(token: string): Promise<RTCIceServer[]> {
+    return iceServersSchema.parse(await this.json("GET", "/api/v1/voice/ice-servers", token)).iceServers;
   }
 
   /** Revokes an account's bearer (Better Auth sign-out). */

@@ -21,6 +21,12 @@ export interface SyncPlayer {
   pause(): void;
   seek(position: number): void;
   setRate(rate: number): void;
+  /**
+   * The player's volume (0..1, apart from mute), for auto-duck while someone speaks in voice; null
+   * when the player cannot tell yet. Optional: a player without a volume (TikTok's embed) is not ducked.
+   */
+  getVolume?(): number | null;
+  setVolume?(volume: number): void;
   /** The player's events the engine wants a tick on (seeked, playing, pause, ratechange, waiting…). */
   onChange(listener: () => void): () => void;
   dispose(): void;

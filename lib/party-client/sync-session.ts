@@ -35,6 +35,8 @@ import {
   type Stroke,
   type SyncClientConfig,
   type SyncStatus,
+  type VoiceSignal,
+  type VoiceState,
 } from "@/lib/sync";
 import type { SyncPlayer } from "./sync-player";
 import type { ConnectionState, PartyCommand } from "./types";
@@ -90,7 +92,12 @@ export interface PartyViewModel {
   waitingForAds?: boolean;
   /** This viewer's own player shows an ad. */
   inAd?: boolean;
+  /** Who is in voice, listening to the host or waiting for a seat, and whom the host muted there; absent before the first snapshot. */
+  voice?: VoiceState;
 }
+
+/** A `voice.signal` for this member: handed to the voice mesh, never folded into the party's state. */
+export type VoiceSignalListener = (from: string, signal: VoiceSignal) => void;
 
 /** How long a guest's player must buffer before the host is told (ms): a blip is not worth a word. */
 export const BUFFERING_REPORT_MS = 1000;
@@ -145,6 +152,7 @@ export class SyncSession {
   private lastLivePlayAt = Number.NEGATIVE_INFINITY;
   /** Until when the page is leaving (see `leaving`): its player is neither steered nor reported. */
   private leavingUntil = Number.NEGATIVE_INFINITY;
+  private readonly voiceSignalListeners = new Set<VoiceSignalListener>();
   /** The party's state, folded by the same reducer as the server's replica (null until the first snapshot). */
   private state: LivePartyState | null = null;
   /** The clock estimate at the last tick (shown as diagnostics). */
@@ -249,8 +257,19 @@ export class SyncSession {
     this.queueTick();
   }
 
+  /** Voice signals for this member (the voice mesh listens); returns the unsubscribe. */
+  onVoiceSignal(listener: VoiceSignalListener): () => void {
+    this.voiceSignalListeners.add(listener);
+    return () => this.voiceSignalListeners.delete(listener);
+  }
+
   /** `receivedAt`: when the event came off the network, if the transport stamped it (pongs). */
   receive(event: ServerEvent, receivedAt?: number): void {
+    if (event.type === "voice.signal") {
+      // One member's signalling, no part of the party's state (nor of what the overlay shows).
+      if (event.to === this.model.you?.userId) for (const listener of this.voiceSignalListeners) listener(event.from, event.signal);
+      return;
+    }
     const now = this.deps.now();
     // Another context's clock (the background worker): only trusted within what is possible here.
     const arrived = receivedAt !== undefined && event.type === "pong" ? Math.min(now, Math.max(event.t0, receivedAt)) : now;
@@ -592,6 +611,7 @@ export class SyncSession {
     m.buffering = state.buffering.filter((b) => b.memberId !== m.you?.userId);
     // Nor your own ad (the status says it).
     m.ads = state.ads.filter((a) => a.memberId !== m.you?.userId);
+    m.voice = state.voice;
   }
 
   private render(): void {

@@ -90,6 +90,14 @@ export const ERROR_STATUS = {
   device_voted: 403,
   no_break: 409,
 
+  // Voice (lib/sync/voice-state.ts).
+  /** Every seat (or every listener's place, or the waiting list) is taken. */
+  voice_full: 409,
+  /** The caller is not in voice (as a speaker, or as a listener for signalling). */
+  not_in_voice: 409,
+  /** The member a voice signal or a host's voice action names is not in voice (or not reachable from the caller's place). */
+  voice_peer_absent: 409,
+
   // Recordings.
   already_recording: 409,
   not_recording: 409,

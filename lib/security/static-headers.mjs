@@ -9,8 +9,9 @@ export const STATIC_SECURITY_HEADERS = Object.freeze([
   { key: "X-Content-Type-Options", value: "nosniff" },
   // Other sites see the origin only, never a profile or party path with its invite code.
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  // Powerful features the site never uses stay off for it and for every embedded player.
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+  // Powerful features the site never uses stay off for it and for every embedded player. The camera and
+  // microphone are the site's own (voice in the watch room, asked for on Join voice), never a player's.
+  { key: "Permissions-Policy", value: "camera=(self), microphone=(self), geolocation=(), payment=(), usb=()" },
   // For browsers without CSP frame-ancestors: only the site itself may frame its pages.
   { key: "X-Frame-Options", value: "SAMEORIGIN" },
 ]);

@@ -21,6 +21,15 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** A comma-separated list of ICE server URLs of one kind (empty or unset: none). */
+function iceUrls(scheme: RegExp, schemes: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((url) => url.trim()).filter((url) => url !== ""))
+    .pipe(z.array(z.string().max(512).regex(scheme, `each URL must start with ${schemes}`)).max(16));
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -47,6 +56,21 @@ const schema = z.object({
   VP_HOST_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** How long a SIGTERM's drain may take (scripts/server.mjs reads it too): then what is left is cut. */
   VP_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
+   * Voice: how long a member in voice may have no open stream (a reload, a reconnect) before they
+   * leave voice and their seat goes to whoever waits.
+   */
+  VP_VOICE_GONE_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
+  /**
+   * Voice (WebRTC) NAT traversal, handed to clients by GET /api/v1/voice/ice-servers. Comma-separated
+   * stun:/turn:/turns: URLs; unset → none, so nothing outside is contacted (on one machine or a LAN,
+   * host candidates suffice). TURN credentials are minted per user from VP_TURN_SECRET, coturn's
+   * `use-auth-secret` scheme, valid for VP_TURN_TTL_SECONDS.
+   */
+  VP_STUN_URLS: iceUrls(/^stuns?:/, "stun: or stuns:"),
+  VP_TURN_URLS: iceUrls(/^turns?:/, "turn: or turns:"),
+  VP_TURN_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters (coturn's static-auth-secret)").optional()),
+  VP_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(43_200),
   /** Live parties: how long the host may be away before the public list shows the party as host away (HOST_AWAY). */
   VP_HOST_AWAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(HOST_AWAY_GRACE_MS),
   /** Live parties: how long a party may have no host before it is ENDED. */
@@ -146,6 +170,9 @@ const schema = z.object({
   VP_TWITCH_BOT_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** How long Twitch info (user + live state) is cached per channel. */
   VP_TWITCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+}).refine((env) => env.VP_TURN_URLS.length === 0 || env.VP_TURN_SECRET !== undefined, {
+  path: ["VP_TURN_SECRET"],
+  message: "is required when VP_TURN_URLS is set (TURN credentials are minted from it)",
 });
 
 export type ServerEnv = z.infer<typeof schema> & { dataDir: string; nextDistDir: string; baseUrl: string; authSecret: string };

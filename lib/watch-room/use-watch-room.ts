@@ -10,7 +10,7 @@
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { ApiClient } from "@/lib/party-client/api-client";
 import { PartyConnection, statusNote } from "@/lib/party-client/party-connection";
-import { SyncSession, type PartyViewModel } from "@/lib/party-client/sync-session";
+import { SyncSession, type PartyViewModel, type VoiceSignalListener } from "@/lib/party-client/sync-session";
 import { watchPageLeaving } from "@/lib/party-client/page-leaving";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import type { PartyCommand } from "@/lib/party-client/types";
@@ -35,6 +35,8 @@ export interface WatchRoomHandle {
   syncNow(): void;
   /** This viewer's own offset from the host (ms, positive: ahead), kept on this device. */
   setViewerOffset(offsetMs: number): void;
+  /** Voice signals for this member (the voice mesh); returns the unsubscribe. */
+  onVoiceSignal(listener: VoiceSignalListener): () => void;
 }
 
 export function useWatchRoom(partyId: string, token: string | null): WatchRoomHandle {
@@ -118,6 +120,7 @@ export function useWatchRoom(partyId: string, token: string | null): WatchRoomHa
       setPlayer: (player) => sessionRef.current?.setPlayer(player),
       showing: (url, title) => sessionRef.current?.setTab(url, title),
       syncNow: () => sessionRef.current?.syncNow(),
+      onVoiceSignal: (listener) => sessionRef.current?.onVoiceSignal(listener) ?? (() => undefined),
       setViewerOffset: (offsetMs) => {
         const session = sessionRef.current;
         if (!session) return;

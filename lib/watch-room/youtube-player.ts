@@ -33,6 +33,9 @@ export interface YouTubePlayerApi {
   mute(): void;
   unMute(): void;
   isMuted(): boolean;
+  /** The volume, 0..100 (whole numbers), apart from mute. */
+  getVolume?(): number;
+  setVolume?(volume: number): void;
   destroy(): void;
 }
 
@@ -208,6 +211,16 @@ export class YouTubeControl implements SyncPlayer {
     if (muted) this.player.mute();
     else this.player.unMute();
     for (const listener of this.listeners) listener();
+  }
+
+  /** The player's volume as a fraction (the API speaks whole percents). */
+  getVolume(): number | null {
+    const volume = Number(this.player.getVolume?.());
+    return Number.isFinite(volume) ? Math.min(1, Math.max(0, volume / 100)) : null;
+  }
+
+  setVolume(volume: number): void {
+    this.player.setVolume?.(Math.round(Math.min(1, Math.max(0, volume)) * 100));
   }
 
   duration(): number | null {

@@ -66,7 +66,8 @@ function expectConstantHeaders(res: APIResponse) {
   const h = res.headers();
   expect(h["x-content-type-options"]).toBe("nosniff");
   expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  expect(h["permissions-policy"]).toContain("camera=()");
+  // The camera and microphone are the site's own (voice), never an embedded player's.
+  expect(h["permissions-policy"]).toContain("camera=(self), microphone=(self), geolocation=()");
   expect(h["x-frame-options"]).toBe("SAMEORIGIN");
   // Plain http: no HSTS, whatever X-Forwarded-Proto a client claims (no trusted proxy here).
   expect(h["strict-transport-security"]).toBeUndefined();

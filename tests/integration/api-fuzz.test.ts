@@ -396,6 +396,24 @@ const badCommand: fc.Arbitrary<unknown> = fc.oneof(
   fc
     .tuple(fc.constantFrom("poll.vote", "poll.pick"), fc.oneof(fc.constantFrom(-1, 1.5, 64, "1", null), rawNumber), fc.oneof(fc.constantFrom("", "x".repeat(65)), notAString))
     .map(([type, option, pollId]) => ({ v: 1, type, pollId, option })),
+  // Voice: bad modes and flags, bad member ids, and signals malformed or larger than any real one
+  // (the host here is not in voice, so even a well-formed signal is refused).
+  fc.oneof(fc.constantFrom("shout", "", null, 1), notAString).map((mode) => ({ v: 1, type: "voice.join", mode })),
+  fc.oneof(fc.constantFrom("yes", 1, null), notANumber).map((muted) => ({ v: 1, type: "voice.update", muted })),
+  fc
+    .tuple(fc.constantFrom("voice.mute", "voice.remove"), fc.oneof(fc.constantFrom("", "x".repeat(65), "nobody-in-voice"), notAString, withNul))
+    .map(([type, memberId]) => ({ v: 1, type, memberId, muted: true })),
+  fc
+    .oneof(
+      fc.constant({ kind: "description", description: { type: "offer", sdp: "v".repeat(16 * 1024 + 1) } }),
+      fc.constant({ kind: "description", description: { type: "bogus", sdp: "v=0" } }),
+      fc.constant({ kind: "candidates", candidates: [] }),
+      fc.constant({ kind: "candidates", candidates: Array.from({ length: 33 }, () => ({ candidate: "candidate:1 1 udp 1 127.0.0.1 9 typ host" })) }),
+      fc.constant({ kind: "candidates", candidates: [{ candidate: "c".repeat(1025) }] }),
+      fc.oneof(notAString, fc.constantFrom("offer", null)),
+      fc.constant({ kind: "description", description: { type: "offer", sdp: "v=0" } }),
+    )
+    .chain((signal) => fc.oneof(fc.constantFrom("", "x".repeat(65), "nobody-in-voice"), notAString).map((to) => ({ v: 1, type: "voice.signal", to, signal }))),
 );
 
 const badPlaylistTitle = fc.oneof(badText(100), notAString, fc.constantFrom("", "   ", "\t\n", null));
@@ -509,6 +527,15 @@ const SPECS: Record<string, RouteSpec> = {
     methods: ["GET"],
     runs: 10,
     requests: () => mostly([junkOnReads("/api/v1/health", "anon")], wrongMethods("/api/v1/health", ["GET"])),
+  },
+  "v1/voice/ice-servers": {
+    methods: ["GET"],
+    runs: 10,
+    requests: () =>
+      mostly(
+        [junkOnReads("/api/v1/voice/ice-servers", "guest"), fc.constant(req({ method: "GET", url: "/api/v1/voice/ice-servers", as: "anon", note: "no identity" }))],
+        wrongMethods("/api/v1/voice/ice-servers", ["GET"]),
+      ),
   },
   "v1/ready": {
     methods: ["GET"],

@@ -61,7 +61,7 @@ test("the realtime routes the server answers itself carry the same headers: list
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("permissions-policy")).toContain("camera=(self), microphone=(self), geolocation=()");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
   }
   expect(responses[1]!.headers.get("content-type")).toContain("text/event-stream");

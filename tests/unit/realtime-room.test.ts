@@ -17,6 +17,10 @@ import {
   REQUESTS_MAX,
   PROTOCOL_VERSION,
   ROSTER_MAX,
+  VOICE_HOST_MUTED_MAX,
+  VOICE_MAX_LISTENERS,
+  VOICE_MAX_MEMBERS,
+  VOICE_MAX_WAITING,
   type PartyMeta,
   type Stroke,
 } from "@/lib/sync";
@@ -92,7 +96,7 @@ test("the drawing keeps at most DRAWING_MAX_STROKES strokes, and a clear empties
   expect(room.strokes).toEqual([]);
 });
 
-test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host, the queue, the requests and the chat send", () => {
+test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host, the queue, the requests, the chat and voice send", () => {
   const room = new Room(
     meta({
       title: worstText(200),
@@ -136,6 +140,21 @@ test("a snapshot stays within SNAPSHOT_MAX_BYTES whatever the host, the queue, t
         requestedBy: { userId: costlyText(64), displayName: costlyText(100) },
         at: Date.now(),
       })),
+    },
+  });
+  // Voice at every bound: 8 speakers, the listeners, the waiting list and the host's voice mutes.
+  // Only the server writes it, from callers' sessions (a member is listed only once they joined
+  // voice): ids are server-issued ASCII, names passed the name rule (3-byte characters at worst).
+  const voiceId = (i: number) => "v".repeat(60) + String(i).padStart(4, "0");
+  const voiceRef = (i: number) => ({ memberId: voiceId(i), displayName: costlyText(100) });
+  feed(room, {
+    v,
+    type: "voice",
+    voice: {
+      members: Array.from({ length: VOICE_MAX_MEMBERS }, (_, i) => ({ ...voiceRef(i), muted: true, camera: true, hostMuted: true })),
+      listeners: Array.from({ length: VOICE_MAX_LISTENERS }, (_, i) => voiceRef(100 + i)),
+      waiting: Array.from({ length: VOICE_MAX_WAITING }, (_, i) => voiceRef(200 + i)),
+      hostMuted: Array.from({ length: VOICE_HOST_MUTED_MAX }, (_, i) => voiceId(1000 + i)),
     },
   });
   expect(room.strokes).toHaveLength(DRAWING_MAX_STROKES);

@@ -64,6 +64,18 @@ export class VideoControl implements PlayerControl {
     };
   }
 
+  /**
+   * The element's volume (0..1) for auto-duck. Sites' own sliders drive this same property (their
+   * players are HTML video underneath), so a person's change reads back here and the duck lets go.
+   */
+  getVolume(): number | null {
+    return Number.isFinite(this.video.volume) ? this.video.volume : null;
+  }
+
+  setVolume(volume: number): void {
+    this.video.volume = Math.min(1, Math.max(0, volume));
+  }
+
   /** The end (content s) of the buffered range that holds the playhead; undefined when none does. */
   private bufferedEnd(): number | undefined {
     const v = this.video;

@@ -15,3 +15,9 @@ export class NotSignedInError extends Error {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The server's error `code` of a refused command (ApiRequestError's), if it had one. */
+export function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}

@@ -8,7 +8,7 @@ import { PARTY_PORT, type PlayerAssignment, type PortToBackground, type PortToCo
 import type { MessageSender, PortLike, TabInfo } from "../platform/extension-api";
 import type { PartyBinding } from "../storage/schema";
 import type { BackgroundContext } from "./background-context";
-import { messageOf } from "./errors";
+import { codeOf, messageOf } from "./errors";
 import { PartyConnection, statusNote } from "../../../lib/party-client/party-connection";
 
 interface Attached {
@@ -73,7 +73,10 @@ export class PartyTabs {
       if (message.kind === "command") {
         connection.send(message.command).then(
           () => post(port, { kind: "result", reqId: message.reqId, ok: true }),
-          (error: unknown) => post(port, { kind: "result", reqId: message.reqId, ok: false, error: messageOf(error) }),
+          (error: unknown) => {
+            const code = codeOf(error);
+            post(port, { kind: "result", reqId: message.reqId, ok: false, error: messageOf(error), ...(code ? { code } : {}) });
+          },
         );
       } else if (message.kind === "navigate") {
         void this.context.ext.tabs.update(tabId, { url: message.url }).catch(() => undefined);

@@ -26,6 +26,8 @@ export function buildManifest({ browser, serverUrl, version }: { browser: string
     // A server set later in the popup's settings is asked for at that moment.
     optional_host_permissions: ["http://*/*", "https://*/*"],
     action: { default_title: "ViewParty" },
+    // The overlay's voice frame is embedded in streaming sites' pages (extension/src/voice/frame-messages.ts).
+    web_accessible_resources: [{ resources: ["voice-frame.html"], matches: ["http://*/*", "https://*/*"] }],
     ...(firefox
       ? { browser_specific_settings: { gecko: { id: FIREFOX_ADDON_ID, strict_min_version: "128.0" } } }
       : { key: CHROME_PUBLIC_KEY, minimum_chrome_version: "116" }),

@@ -12,6 +12,11 @@ import type { ContentExtensionApi, PortLike } from "../platform/extension-api";
 import { learnedPlayer, saveLearnedPlayer } from "../storage/learned-players";
 import { partyItem, viewerOffsetItem } from "../storage/storage-items";
 import { Overlay } from "../overlay/overlay";
+import { VoiceDock } from "../overlay/voice-dock";
+import { volumeControlOf } from "../../../lib/party-client/voice/auto-duck";
+import { VOICE_FRAME_PATH } from "../voice/frame-messages";
+import { VOICE_UI_ENABLED } from "../../../lib/party-client/voice/voice-ui";
+import { voiceAutoDuckItem, voiceFrameNonceItem } from "../storage/storage-items";
 import { SyncSession } from "../../../lib/party-client/sync-session";
 import { watchPageLeaving } from "../../../lib/party-client/page-leaving";
 import { waitForVideo } from "./wait-for-video";
@@ -46,6 +51,7 @@ interface Active {
   port: PortLike;
   session: SyncSession;
   overlay: Overlay;
+  voice: VoiceDock;
   control: PlayerControl;
   timers: ReturnType<typeof setInterval>[];
   cleanups: (() => void)[];
@@ -117,7 +123,10 @@ export class PlayerContentScript {
         clearTimeout: (handle) => this.win.clearTimeout(handle as number),
         send: (command) => this.send(command),
         navigate: (url) => this.post({ kind: "navigate", url }),
-        render: (model) => overlay.render(model),
+        render: (model) => {
+          overlay.render(model);
+          voice.update(model);
+        },
         mediaKeyOf: (url) => {
           const adapter = adapterForUrl(url);
           return adapter ? adapter.mediaKey(new URL(url)) : null;
@@ -145,9 +154,21 @@ export class PlayerContentScript {
         return clock.sampleCount > 0 ? clock.toServerTime(this.win.performance.timeOrigin + this.win.performance.now()) : null;
       },
     });
+    const voice = new VoiceDock(doc, {
+      mount: { append: (node: Node) => overlay.mount(node) } as ParentNode,
+      frameUrl: this.ext.runtime.getURL(VOICE_FRAME_PATH),
+      storeNonce: (nonce) => voiceFrameNonceItem.set(nonce),
+      send: (command) => this.send(command),
+      autoDuck: voiceAutoDuckItem,
+      reservedRight: () => overlay.reservedRight(),
+    });
+    if (VOICE_UI_ENABLED) void voice.start().catch(() => undefined);
+    const unsubscribeVoice = session.onVoiceSignal((from, signal) => voice.signal(from, signal));
     overlay.setVideo(video);
+    voice.setVideo(video, volumeControlOf(control));
     session.setPlayer(control);
     overlay.render(session.model);
+    voice.update(session.model);
     void viewerOffsetItem
       .get()
       .then((stored) => {
@@ -173,7 +194,7 @@ export class PlayerContentScript {
       void saveLearnedPlayer(site, learned).catch(() => undefined);
     };
 
-    const active: Active = { partyId: assignment.partyId, port, session, overlay, control, timers: [], cleanups: [] };
+    const active: Active = { partyId: assignment.partyId, port, session, overlay, voice, control, timers: [], cleanups: [unsubscribeVoice] };
     this.active = active;
     active.timers.push(setInterval(saveLearned, LEARNED_SAVE_MS));
     active.cleanups.push(saveLearned);
@@ -224,6 +245,7 @@ export class PlayerContentScript {
           active.control = this.adapter.control(current, { tabUrl: new URL(assignment.tabUrl), doc });
           session.setPlayer(active.control);
           overlay.setVideo(current);
+          voice.setVideo(current, volumeControlOf(active.control));
         }
       }, VIDEO_CHECK_MS),
     );
@@ -266,7 +288,8 @@ export class PlayerContentScript {
         const pending = this.pending.get(message.reqId);
         this.pending.delete(message.reqId);
         if (message.ok) pending?.resolve();
-        else pending?.reject(new Error(message.error ?? "The server refused the request."));
+        // The code travels with the error: the voice mesh tells "voice is full" from "not in voice" by it.
+        else pending?.reject(Object.assign(new Error(message.error ?? "The server refused the request."), message.code ? { code: message.code } : {}));
         return;
       }
       case "detached":
@@ -303,6 +326,7 @@ export class PlayerContentScript {
     this.active = null;
     for (const timer of active.timers) clearInterval(timer);
     for (const cleanup of active.cleanups) cleanup();
+    active.voice.dispose();
     active.session.dispose();
     active.overlay.dispose();
     active.control.dispose();

@@ -96,6 +96,7 @@ export type PortToContent =
   /** `receivedAt`: when a pong came off the network, on the background's clock (the page may be busy). */
   | { kind: "event"; event: ServerEvent; receivedAt?: number }
   | { kind: "connection"; state: ConnectionState; error?: string }
-  | { kind: "result"; reqId: number; ok: boolean; error?: string }
+  /** `code`: the server's error code of a refused command (clients branch on it, never on the text). */
+  | { kind: "result"; reqId: number; ok: boolean; error?: string; code?: string }
   | { kind: "tab"; url: string; title: string }
   | { kind: "detached"; reason: string };

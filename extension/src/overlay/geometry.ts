@@ -97,3 +97,45 @@ export function drawStroke(ctx: PathContext, stroke: Pick<Stroke, "points" | "co
 export function newStrokeId(random: () => number = Math.random): string {
   return `s${Date.now().toString(36)}${Math.floor(random() * 2 ** 32).toString(36)}`;
 }
+
+/**
+ * The strip at the bottom of a player where sites put their controls (seek bar, play, volume,
+ * fullscreen): the voice tiles never go there. Players differ; a fifth of the height, at least
+ * 72 px, covers the native controls, YouTube's, Netflix's and Prime's bars.
+ */
+export function controlsBand(video: Rect): Rect {
+  const height = Math.min(video.height, Math.max(72, video.height * 0.2));
+  return { left: video.left, top: video.top + video.height - height, width: video.width, height };
+}
+
+const DOCK_MARGIN = 12;
+
+/**
+ * Where the voice tiles go: docked at the video's top-left corner, or where the person dragged them
+ * (`offset` from that corner), kept inside the viewport, left of `reserveRight` px (the party panel),
+ * and never over the player's controls band. Too little room above the band: the dock gets shorter
+ * (it scrolls) rather than covering the controls.
+ */
+export function dockRect(video: Rect | null, viewport: { width: number; height: number }, size: { width: number; height: number }, offset: { x: number; y: number } | null, reserveRight = 0): Rect {
+  const anchor = video ?? { left: 0, top: 0, width: viewport.width, height: viewport.height };
+  const width = Math.min(size.width, Math.max(0, viewport.width - reserveRight - 2 * DOCK_MARGIN));
+  const maxLeft = Math.max(DOCK_MARGIN, viewport.width - reserveRight - width - DOCK_MARGIN);
+  const left = Math.min(maxLeft, Math.max(DOCK_MARGIN, anchor.left + DOCK_MARGIN + (offset?.x ?? 0)));
+  let top = Math.max(DOCK_MARGIN, anchor.top + DOCK_MARGIN + (offset?.y ?? 0));
+  let height = Math.min(size.height, Math.max(0, viewport.height - 2 * DOCK_MARGIN));
+  top = Math.min(top, Math.max(DOCK_MARGIN, viewport.height - DOCK_MARGIN - height));
+  if (video) {
+    const band = controlsBand(video);
+    const overlapsX = left < band.left + band.width && left + width > band.left;
+    const overlapsY = top < band.top + band.height && top + height > band.top;
+    if (overlapsX && overlapsY) {
+      if (top >= band.top) {
+        // Dragged onto the controls: above them, or below the player when there is more room there.
+        const below = band.top + band.height;
+        top = below + height + DOCK_MARGIN <= viewport.height ? below : Math.max(DOCK_MARGIN, band.top - height);
+      } else top = Math.max(DOCK_MARGIN, Math.min(top, band.top - height));
+      if (top < band.top && top + height > band.top) height = Math.max(0, band.top - top);
+    }
+  }
+  return { left, top, width, height };
+}

@@ -46,4 +46,9 @@ button[aria-pressed=true] { background: #f59e0b; color: #0f172a; }
 .collapse { padding: 2px 8px; font-size: 12px; }
 .tab { position: fixed; top: 50%; right: 0; transform: translateY(-50%); pointer-events: auto; border-radius: 8px 0 0 8px; padding: 10px 8px; }
 .tab[hidden] { display: none; }
+.voice-dock { position: fixed; pointer-events: auto; display: flex; flex-direction: column; border-radius: 10px; overflow: hidden;
+  background: rgba(15, 23, 42, 0.94); border: 1px solid #334155; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.4); }
+.voice-handle { height: 22px; padding: 0 8px; border-radius: 0; text-align: left; font-size: 11px; cursor: move; touch-action: none;
+  background: #1e293b; color: #94a3b8; }
+.voice-frame { width: 100%; border: 0; background: transparent; color-scheme: dark; }
 `;

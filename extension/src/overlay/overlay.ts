@@ -202,6 +202,16 @@ export class Overlay {
     this.layoutTimer = setInterval(onLayout, 500);
   }
 
+  /** Adds a part (the voice dock) to the overlay's shadow root: the page's styles stay out of it. */
+  mount(node: Node): void {
+    this.root.append(node);
+  }
+
+  /** Pixels the party panel (or its tab) takes at the viewport's right edge. */
+  reservedRight(): number {
+    return this.panel.hidden ? 48 : 324;
+  }
+
   setVideo(video: HTMLVideoElement | null): void {
     this.video = video;
     this.layout();

@@ -12,6 +12,10 @@ export const STORAGE_KEYS = {
   players: "vp:players",
   /** The viewer's own sync offset from the host (ms), for this browser. */
   viewerOffset: "vp:viewerOffset",
+  /** The one-time nonce of the overlay's voice frame (extension storage: the site's page cannot read it). */
+  voiceFrameNonce: "vp:voiceFrameNonce",
+  /** Auto-duck of the site's video while someone speaks in voice (on unless turned off). */
+  voiceAutoDuck: "vp:voiceAutoDuck",
 } as const;
 
 export const settingsSchema = z.object({
@@ -65,3 +69,6 @@ export const learnedPlayersSchema = z.record(z.string().max(253), learnedPlayerS
 
 /** The viewer's own sync offset from the host (ms). */
 export const viewerOffsetSchema = z.number().finite();
+
+export const voiceFrameNonceSchema = z.string().min(16).max(128);
+export const voiceAutoDuckSchema = z.boolean();

@@ -17,6 +17,8 @@ import {
   settingsSchema,
   STORAGE_KEYS,
   viewerOffsetSchema,
+  voiceAutoDuckSchema,
+  voiceFrameNonceSchema,
   type PartyBinding,
   type Session,
   type Settings,
@@ -59,3 +61,5 @@ export const sessionItem: ParsedItem<Session> = defineParsedItem(`local:${STORAG
 export const partyItem: ParsedItem<PartyBinding> = defineParsedItem(`local:${STORAGE_KEYS.party}`, partyBindingSchema);
 export const learnedPlayersItem: ParsedItem<Record<string, StoredPlayer>> = defineParsedItem(`local:${STORAGE_KEYS.players}`, learnedPlayersSchema);
 export const viewerOffsetItem: ParsedItem<number> = defineParsedItem(`local:${STORAGE_KEYS.viewerOffset}`, viewerOffsetSchema);
+export const voiceFrameNonceItem: ParsedItem<string> = defineParsedItem(`local:${STORAGE_KEYS.voiceFrameNonce}`, voiceFrameNonceSchema);
+export const voiceAutoDuckItem: ParsedItem<boolean> = defineParsedItem(`local:${STORAGE_KEYS.voiceAutoDuck}`, voiceAutoDuckSchema);

@@ -5,6 +5,7 @@ import { liveParty, livePartyMember } from "@/db/schema";
 import { platformName } from "@/lib/platforms";
 import { currentPartySchema, type CurrentParty } from "@/lib/schemas/party";
 import { findStartedRsvpParty } from "@/lib/server/scheduled-parties/find-started-rsvp-party";
+import { leaveVoiceOfParty } from "./leave-voice-of-party";
 import { recordMembership } from "./membership";
 
 async function currentMembership(memberId: string) {
@@ -60,5 +61,6 @@ export async function leaveCurrentParty(memberId: string, endParty: (partyId: st
     .where(and(eq(livePartyMember.partyId, found.party.id), eq(livePartyMember.memberId, memberId)));
   await recordMembership(found.party.id, memberId, false);
   if (found.member.role === "host") await endParty(found.party.id);
+  else await leaveVoiceOfParty(found.party.id, memberId);
   return true;
 }

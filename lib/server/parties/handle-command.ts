@@ -2,7 +2,8 @@ import "server-only";
 /**
  * A command posted to a live party: parsed with the protocol's schemas, authorized (playback,
  * drawing, the queue and answering track requests are the host's alone; chat, reporting a chat
- * message, requests and saying one's player buffers or shows an ad are every member's), folded into the replica's state and appended to the party's log.
+ * message, requests, voice and saying one's player buffers or shows an ad are every member's; muting
+ * or removing someone in voice is the host's), folded into the replica's state and appended to the party's log.
  * Pings are answered at once with the server's receive and send times (the clock exchange). Nothing
  * here waits on the database except a media change, which records the new video for the public list.
  */
@@ -11,13 +12,14 @@ import { forbidden, unprocessable, partyEnded } from "@/lib/server/http/api-erro
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import type { Room } from "@/lib/server/realtime/room";
 import { publish, publishMeta } from "@/lib/server/realtime/publish";
-import { applyHostCommand, isHostCommand, isPollCommand, isQueueCommand, isRequestCommand, parseClientCommand, PROTOCOL_VERSION, type ClientCommand, type PongEvent } from "@/lib/sync";
+import { applyHostCommand, isHostCommand, isPollCommand, isQueueCommand, isRequestCommand, isVoiceCommand, parseClientCommand, PROTOCOL_VERSION, type ClientCommand, type PongEvent } from "@/lib/sync";
 import { parseHotCommand } from "@/lib/sync/hot-commands";
 import { handlePollCommand } from "./handle-poll-command";
 import { assertMayChat } from "./chat-moderation";
 import { handleQueueCommand } from "./handle-queue-command";
 import type { CommandCaller } from "./command-caller";
 import { handleRequestCommand, REQUEST_HOST_ONLY } from "./handle-request-command";
+import { assertVoiceSignalFits, handleVoiceCommand, VOICE_HOST_ONLY } from "./handle-voice-command";
 import { recordMedia } from "./record-media";
 import { reportChatMessage } from "./report-chat-message";
 
@@ -33,17 +35,21 @@ const HOST_ONLY = "Only the host can control playback and drawing.";
 const POLL_HOST_ONLY = "Only the host can open, close or cancel a poll and change the break.";
 
 
-/** Returns the pong for a ping, else `{ id }` of the logged event (or null when nothing changed). */
+/**
+ * Returns the pong for a ping, `{ delivered: true }` for a relayed voice signal (nothing is logged),
+ * else `{ id }` of the logged event (or null when nothing changed).
+ */
 export async function handleCommand(
   room: Room,
   caller: CommandCaller,
   input: unknown,
   receivedAt: number,
-): Promise<PongEvent | { id: string | null }> {
+): Promise<PongEvent | { id: string | null } | { delivered: true }> {
   // The host's playback reports and everyone's pings are checked by hand first (the hot path); the
   // schemas parse the rest and name what is wrong.
   let command: ClientCommand | undefined = parseHotCommand(input);
   if (command === undefined) {
+    assertVoiceSignalFits(input); // an oversize offer is 413, not the schema's 422
     const parsed = parseClientCommand(input);
     if (!parsed.ok) throw unprocessable(parsed.message);
     command = parsed.value;
@@ -56,13 +62,22 @@ export async function handleCommand(
   const isHost = caller.id === room.meta.hostUserId;
   if (isHostCommand(command) && !isHost) {
     throw forbidden(
-      isQueueCommand(command) ? "Only the host can change the queue." : isRequestCommand(command) ? REQUEST_HOST_ONLY : isPollCommand(command) ? POLL_HOST_ONLY : HOST_ONLY,
+      isQueueCommand(command)
+        ? "Only the host can change the queue."
+        : isRequestCommand(command)
+          ? REQUEST_HOST_ONLY
+          : isPollCommand(command)
+            ? POLL_HOST_ONLY
+            : isVoiceCommand(command)
+              ? VOICE_HOST_ONLY
+              : HOST_ONLY,
       "host_only",
     );
   }
   if (isQueueCommand(command)) return handleQueueCommand(room, command, receivedAt);
   if (isRequestCommand(command)) return handleRequestCommand(room, caller, command, receivedAt);
   if (isPollCommand(command)) return handlePollCommand(room, caller, command, receivedAt);
+  if (isVoiceCommand(command)) return handleVoiceCommand(room, caller, command);
 
   switch (command.type) {
     case "chat": {

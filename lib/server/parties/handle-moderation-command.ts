@@ -17,6 +17,8 @@ import type { CommandCaller } from "./command-caller";
 import { handOverHost } from "./hand-over-host";
 import { recordMembership } from "./membership";
 import { recordRemoval } from "./party-moderation";
+import { afterRemovalFromVoice, inAnyVoiceList } from "./leave-voice";
+import { log } from "@/lib/server/log";
 
 export const HOST_ONLY_MODERATION = "Only the host can moderate the party.";
 
@@ -48,7 +50,12 @@ export async function handleModerationCommand(room: Room, caller: CommandCaller,
         .set({ leftAt: new Date() })
         .where(and(eq(livePartyMember.partyId, room.id), eq(livePartyMember.memberId, command.memberId), isNull(livePartyMember.leftAt)));
       await recordMembership(room.id, command.memberId, false);
-      return { id: await publish(room, { v: PROTOCOL_VERSION, type: "member.removed", memberId: command.memberId, reason }) };
+      const wasInVoice = inAnyVoiceList(room.state.voice, command.memberId);
+      const id = await publish(room, { v: PROTOCOL_VERSION, type: "member.removed", memberId: command.memberId, reason });
+      // Their peers close the connections on `member.removed` already; the `voice` event that follows
+      // gives their seat on. The removal stands even if that fails (the seat frees when they are gone).
+      if (wasInVoice) await afterRemovalFromVoice(room, command.memberId, id).catch((error: unknown) => log.warn({ err: error }, "[voice] after removal"));
+      return { id };
     }
     case "member.mute": {
       if (command.memberId === caller.id) throw conflict("self_moderation", "You cannot mute yourself.");

@@ -7,6 +7,7 @@ import { getRoom } from "@/lib/server/realtime/rooms";
 import { LOCKED_MESSAGE } from "@/lib/sync";
 import { isMember } from "./find-party";
 import { writeJoin } from "./join-writes";
+import { leaveVoiceOfParty } from "./leave-voice-of-party";
 import { recordMembership } from "./membership";
 import { assertNotRemoved, removedFrom } from "./party-moderation";
 import type { PartyRow } from "./party-row";
@@ -38,6 +39,8 @@ export async function joinParty(party: JoinTarget, memberId: string): Promise<"h
       .from(liveParty)
       .where(and(inArray(liveParty.id, outcome.leftParties), ne(liveParty.state, "ENDED")));
     await Promise.all(live.map((left) => recordMembership(left.id, memberId, false)));
+    // Switching party leaves the old one's voice too (its peers would otherwise keep a seat for nobody).
+    await Promise.all(live.map((left) => leaveVoiceOfParty(left.id, memberId)));
   }
   await recordMembership(party.id, memberId, true);
   return role;

@@ -7,7 +7,7 @@ import "server-only";
  * discarded: its log, presence and memberships are freed (on Redis: expire shortly, so instances still
  * reading the log see its final event).
  */
-import type { PollEntryEvent, ServerEvent } from "@/lib/sync";
+import type { PollEntryEvent, ServerEvent, ServerEventOf } from "@/lib/sync";
 import { mergeProfiles, type MemberProfiles } from "./roster";
 import type { PartyDelta } from "@/lib/schemas/party";
 
@@ -17,6 +17,9 @@ import type { PartyDelta } from "@/lib/schemas/party";
  * name voters and stay on the server: replicas fan out the public `poll` state instead.
  */
 export type LoggedServerEvent = Exclude<ServerEvent, { type: "snapshot" | "pong" | "voice.signal" }> | PollEntryEvent;
+
+/** A voice signal on its way to one member's streams (relayed through the bus, never logged). */
+export type VoiceSignalEvent = ServerEventOf<"voice.signal">;
 
 export interface LoggedEvent {
   id: string;
@@ -42,10 +45,20 @@ export interface PartyBus {
   append(partyId: string, event: LoggedServerEvent): Promise<string>;
   /** Events after `afterId`, oldest first; null when `afterId` is unknown or older than the buffer. */
   since(partyId: string, afterId: string): Promise<LoggedEvent[] | null>;
+  /** The id of the party's newest logged event (null: none), so a replica can catch up before computing a change from its state. */
+  latestId(partyId: string): Promise<string | null>;
   /** The retained log, oldest first (to build a replica of a party's state). */
   tail(partyId: string): Promise<LoggedEvent[]>;
   /** Live events of a party after `afterId` (default: from now), in log order, from every instance. */
   subscribe(partyId: string, listener: (event: LoggedEvent) => void, afterId?: string | null): () => void;
+  /**
+   * Sends a voice signal to every instance that serves the party (its `to` member may stream from
+   * any). Ephemeral, unlike `append`: never in the log nor the replay buffer, where a burst of ICE
+   * candidates would push out the events a resuming member needs; a signal missed is renegotiated.
+   */
+  publishSignal(partyId: string, event: VoiceSignalEvent): Promise<void>;
+  /** Voice signals of a party, from every instance; resolves once listening (on Redis: subscribed), to the call that stops. */
+  subscribeSignals(partyId: string, listener: (event: VoiceSignalEvent) => void): Promise<() => void>;
   publishDirectory(message: DirectoryMessage): Promise<void>;
   subscribeDirectory(listener: (message: DirectoryMessage) => void): () => void;
   /** This instance's presence in a party (null: none); `presence` aggregates all instances. */

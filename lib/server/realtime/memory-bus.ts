@@ -17,6 +17,7 @@ import {
   type LoggedEvent,
   type LoggedServerEvent,
   type PartyBus,
+  type VoiceSignalEvent,
 } from "./bus";
 
 interface Log {
@@ -76,12 +77,27 @@ export class MemoryBus implements PartyBus {
     return log.events.filter((e) => Number(e.id) > after);
   }
 
+  async latestId(partyId: string): Promise<string | null> {
+    return this.logs.get(partyId)?.events.at(-1)?.id ?? null;
+  }
+
   async tail(partyId: string): Promise<LoggedEvent[]> {
     return [...(this.logs.get(partyId)?.events ?? [])];
   }
 
   subscribe(partyId: string, listener: (event: LoggedEvent) => void): () => void {
     const name = `party:${partyId}`;
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+
+  async publishSignal(partyId: string, event: VoiceSignalEvent): Promise<void> {
+    if (this.ended.has(partyId)) return;
+    this.emitter.emit(`signal:${partyId}`, event);
+  }
+
+  async subscribeSignals(partyId: string, listener: (event: VoiceSignalEvent) => void): Promise<() => void> {
+    const name = `signal:${partyId}`;
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);
   }

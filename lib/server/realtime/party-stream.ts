@@ -123,6 +123,8 @@ function partyStreamSource(room: Room, member: StreamMember, resumeFrom: string 
      */
     let inOrder = false;
     const pending: LoggedEvent[] = [];
+    /** Voice signals that came before the snapshot or replay was written: they follow it. */
+    const pendingSignals: Uint8Array[] = [];
     const send = (event: LoggedEvent) => {
       if (!inOrder) {
         if (sentUpTo !== null && compareEventIds(event.id, sentUpTo) <= 0) return;
@@ -133,6 +135,7 @@ function partyStreamSource(room: Room, member: StreamMember, resumeFrom: string 
     };
     const subscriber: StreamSubscriber = {
       push: (event) => (ready ? send(event) : pending.push(event)),
+      send: (frame) => (ready ? sink.write(frame) : pendingSignals.push(frame)),
       close: () => sink.close(),
       memberId: member.id,
     };
@@ -159,6 +162,7 @@ function partyStreamSource(room: Room, member: StreamMember, resumeFrom: string 
     }
     ready = true;
     for (const event of pending.splice(0)) send(event);
+    for (const frame of pendingSignals.splice(0)) sink.write(frame);
     // The party ended before this stream started: the member has its final state, nothing follows.
     if (room.meta.state === "ENDED") {
       room.subscribers.delete(subscriber);

@@ -12,6 +12,7 @@ import { publish } from "./publish";
 import type { Room } from "./room";
 import type { RoomEntry } from "./room-entry";
 import { buildRoster, sameRoster, sharedProfiles } from "./roster";
+import { watchVoiceVanish } from "./voice-vanish";
 import { log } from "@/lib/server/log";
 
 const PRESENCE_DEBOUNCE_MS = 200;
@@ -51,6 +52,7 @@ export function addLocalMember(entry: RoomEntry, room: Room, member: ConnectingM
     if (left <= 0) {
       room.localMembers.delete(memberId);
       room.localProfiles.delete(memberId);
+      watchVoiceVanish(entry, memberId);
     } else room.localMembers.set(memberId, left);
     schedulePresence(entry, isHost());
   };

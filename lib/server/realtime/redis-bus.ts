@@ -3,7 +3,9 @@ import "server-only";
  * Redis party bus, so several app instances serve one party. A party's log is a Redis stream
  * (XADD assigns increasing ids, XRANGE replays after Last-Event-ID); one blocking XREAD per instance
  * follows every party it has subscribers for, so events reach each instance in log order. The
- * directory is pub/sub; presence is a hash with a field per instance; memberships a hash per party.
+ * directory is pub/sub, and so are voice signals (a channel per party, subscribed by the instances
+ * that serve it: a signal is for one member now, never replayed); presence is a hash with a field per
+ * instance; memberships a hash per party.
  *
  * The replay buffer is bounded by events and by bytes. XADD's MAXLEN counts only events, so appends go
  * through a small Lua script that also keeps the stream's byte total in a counter key and trims the
@@ -36,6 +38,7 @@ import {
   type LoggedEvent,
   type LoggedServerEvent,
   type PartyBus,
+  type VoiceSignalEvent,
 } from "./bus";
 import { log } from "@/lib/server/log";
 
@@ -116,6 +119,8 @@ export class RedisBus implements PartyBus {
   private following = new Map<string, string>();
   private listeners = new Map<string, Set<(event: LoggedEvent) => void>>();
   private directoryListeners = new Set<(message: DirectoryMessage) => void>();
+  /** Per voice-signal channel this instance subscribed: its listeners, and the SUBSCRIBE they wait for. */
+  private signalChannels = new Map<string, { listeners: Set<(event: VoiceSignalEvent) => void>; subscribed: Promise<unknown> }>();
   private ownPresence = new Map<string, InstancePresence>();
   private closed = false;
   private refreshTimer: NodeJS.Timeout;
@@ -136,8 +141,14 @@ export class RedisBus implements PartyBus {
     this.sub = new Redis(url, options);
     // Connection errors surface per command (as 503s) and through `down`; the event adds nothing.
     for (const client of [this.cmd, this.reader, this.sub]) client.on("error", () => undefined);
-    this.sub.on("message", (_channel: string, raw: string) => {
+    this.sub.on("message", (channel: string, raw: string) => {
       try {
+        const signals = this.signalChannels.get(channel);
+        if (signals) {
+          const event = JSON.parse(raw) as VoiceSignalEvent;
+          for (const listener of signals.listeners) listener(event);
+          return;
+        }
         const message = JSON.parse(raw) as DirectoryMessage;
         for (const listener of this.directoryListeners) listener(message);
       } catch {
@@ -196,7 +207,7 @@ export class RedisBus implements PartyBus {
     return this.key("party", partyId, "events");
   }
 
-  private partyKey(partyId: string, part: "events" | "bytes" | "ended" | "presence" | "members"): string {
+  private partyKey(partyId: string, part: "events" | "bytes" | "ended" | "presence" | "members" | "signals"): string {
     return this.key("party", partyId, part);
   }
 
@@ -227,6 +238,11 @@ export class RedisBus implements PartyBus {
     if (compareEventIds(afterId, first[0]) < 0) return null;
     const entries = (await this.run(() => this.cmd.xrange(key, `(${afterId}`, "+"))) as StreamEntry[];
     return entries.map(parseEntry).filter((e): e is LoggedEvent => e !== null);
+  }
+
+  async latestId(partyId: string): Promise<string | null> {
+    const [last] = (await this.run(() => this.cmd.xrevrange(this.streamKey(partyId), "+", "-", "COUNT", 1))) as StreamEntry[];
+    return last?.[0] ?? null;
   }
 
   async tail(partyId: string): Promise<LoggedEvent[]> {
@@ -305,6 +321,36 @@ export class RedisBus implements PartyBus {
         }
       }
     }
+  }
+
+  async publishSignal(partyId: string, event: VoiceSignalEvent): Promise<void> {
+    // PUBLISH, not XADD: delivered to the instances subscribed now, kept nowhere.
+    await this.run(() => this.cmd.publish(this.partyKey(partyId, "signals"), JSON.stringify(event)));
+  }
+
+  async subscribeSignals(partyId: string, listener: (event: VoiceSignalEvent) => void): Promise<() => void> {
+    const channel = this.partyKey(partyId, "signals");
+    let entry = this.signalChannels.get(channel);
+    if (!entry) {
+      entry = { listeners: new Set(), subscribed: this.run(() => this.sub.subscribe(channel)) };
+      this.signalChannels.set(channel, entry);
+      // A failed SUBSCRIBE is retried by the next subscriber (the replica's next load).
+      entry.subscribed.catch(() => this.signalChannels.get(channel) === entry && this.signalChannels.delete(channel));
+    }
+    const current = entry;
+    current.listeners.add(listener);
+    try {
+      await current.subscribed;
+    } catch (error) {
+      current.listeners.delete(listener);
+      throw error;
+    }
+    return () => {
+      current.listeners.delete(listener);
+      if (current.listeners.size > 0 || this.signalChannels.get(channel) !== current) return;
+      this.signalChannels.delete(channel);
+      void this.sub.unsubscribe(channel).catch(() => undefined);
+    };
   }
 
   async publishDirectory(message: DirectoryMessage): Promise<void> {

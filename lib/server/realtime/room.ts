@@ -27,20 +27,23 @@ import {
   type Stroke,
 } from "@/lib/sync";
 import { observeDelivery } from "@/lib/server/metrics/metrics";
-import { compareEventIds, loggedEvent, type LoggedEvent } from "./bus";
+import { compareEventIds, loggedEvent, type LoggedEvent, type VoiceSignalEvent } from "./bus";
+import { sseFrame } from "./sse-frames";
 import type { DurableEvent } from "./durable-events";
 import type { MemberProfile } from "./roster";
 
 /**
  * Upper bound of an encoded snapshot. It follows from the other bounds: the drawing (DRAWING_MAX_POINTS
  * rounded points, DRAWING_MAX_STROKES strokes), CHAT_HISTORY messages of at most CHAT_MAX characters,
- * the roster (ROSTER_MAX names) and who watches an ad (as many), the queue (QUEUE_MAX_ITEMS links) and its pending requests (REQUESTS_MAX links), and the party's
+ * the roster (ROSTER_MAX names) and who watches an ad (as many), the queue (QUEUE_MAX_ITEMS links) and its pending requests (REQUESTS_MAX links), voice (its bounded lists), and the party's
  * bounded texts; tests/unit/realtime-room.test.ts builds the worst case of each (about 1.25 MiB).
  */
 export const SNAPSHOT_MAX_BYTES = 1.5 * 1024 * 1024;
 
 export interface StreamSubscriber {
   push(event: LoggedEvent): void;
+  /** A frame for this stream alone, outside the log (a voice signal); absent: the subscriber takes none (a recorder). */
+  send?(frame: Uint8Array): void;
   close(): void;
   /** Whose stream this is (a `member.removed` event closes that member's streams). */
   memberId?: string;
@@ -201,6 +204,20 @@ export class Room {
   }
 
   /**
+   * A voice signal from the bus: written to its `to` member's streams on this instance, and nobody
+   * else's. An id-less frame, so it moves no stream's Last-Event-ID: a resume neither repeats it nor
+   * skips a logged event for it.
+   */
+  deliverSignal(event: VoiceSignalEvent): void {
+    let frame: Uint8Array | undefined;
+    for (const subscriber of this.subscribers) {
+      if (subscriber.memberId !== event.to || !subscriber.send) continue;
+      frame ??= sseFrame(null, event);
+      subscriber.send(frame);
+    }
+  }
+
+  /**
    * A track request carries a title every member sees, so slow mode counts it as a message: the
    * newest request of each member stamps their last message time, as a chat message does.
    */
@@ -278,6 +295,7 @@ export class Room {
       reports: role === "host" ? [...this.reports] : this.reports.filter((r) => r.reporterId === you.userId),
       recording: this.recording,
       ads: [...this.ads],
+      voice: this.state.voice,
     };
   }
 }

@@ -52,7 +52,14 @@ async function bootstrap(partyId: string, known?: PartyRow): Promise<RoomEntry> 
   for (const event of await loadDurableEvents(partyId)) room.restore(event);
   for (const event of await bus.tail(partyId)) room.apply(event);
   if (room.ended) return { room, unsubscribe: () => {}, retired: true };
-  const unsubscribe = bus.subscribe(partyId, (event) => room.apply(event), room.lastEventId);
+  // Voice signals (never logged) go to the members streaming here; listening before any stream
+  // opens, so none sent after a member's snapshot is missed.
+  const stopSignals = await bus.subscribeSignals(partyId, (event) => room.deliverSignal(event));
+  const stopEvents = bus.subscribe(partyId, (event) => room.apply(event), room.lastEventId);
+  const unsubscribe = () => {
+    stopEvents();
+    stopSignals();
+  };
   const entry: RoomEntry = { room, unsubscribe };
   room.onEnded = () => retire(entry);
   // A hand-over: whether this instance serves the host, and the roster's order and roles, changed.

@@ -7,7 +7,7 @@
  * playerVars, events })` replaces the element with the player and fires `onReady`; the methods
  * playVideo, pauseVideo, seekTo, getCurrentTime, getDuration, setPlaybackRate, getPlaybackRate,
  * getAvailablePlaybackRates, getPlayerState, cueVideoById, loadVideoById, mute, unMute, isMuted,
- * getIframe, destroy; the events onStateChange (−1 unstarted, 0 ended, 1 playing, 2 paused,
+ * setVolume and getVolume (whole numbers 0–100, the volume apart from mute), getIframe, destroy; the events onStateChange (−1 unstarted, 0 ended, 1 playing, 2 paused,
  * 3 buffering, 5 cued), onPlaybackRateChange and onError (100: private or removed).
  *
  * Where the real API differs:
@@ -150,6 +150,13 @@
     };
     self.isMuted = function () {
       return video.muted;
+    };
+    // As the real player: an integer 0..100, clamped; muting leaves the volume as it was.
+    self.setVolume = function (volume) {
+      video.volume = Math.min(100, Math.max(0, Math.round(Number(volume) || 0))) / 100;
+    };
+    self.getVolume = function () {
+      return Math.round(video.volume * 100);
     };
     self.getIframe = function () {
       return video;

@@ -1,0 +1,9 @@
+/**
+ * Whether the watch room and the extension's overlay offer voice (issue 33). Everything behind it is
+ * built and tested (the server's voice commands and signal relay, the mesh, auto-duck, the room's
+ * voice bar and tiles, the overlay's voice frame), but it is not offered yet: in the watch room's
+ * end-to-end run (tests/pending/watch-room-voice.spec.ts, outside the suite until this is on), about
+ * one first connection in six still never starts, and a call that silently carries no sound is worse
+ * than no call. The server's voice commands stay available either way.
+ */
+export const VOICE_UI_ENABLED = false;

@@ -1,0 +1,142 @@
+/**
+ * Voice in the watch room, end to end in Chromium with fake media devices (a beeping microphone and
+ * a test-pattern camera; the permission prompt answered yes): two members join voice and hear each
+ * other (their peer connections' getStats() count audio packets received), mute stops the muted
+ * member's outbound audio and the other's tile says so, a camera turned on shows decoded frames,
+ * leaving and joining again works, and a kicked member's connections close within 2 s.
+ *
+ * The peer connections are read through a wrapper around RTCPeerConnection that this spec installs
+ * in each page before the app loads: the app itself exposes nothing for tests.
+ */
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS } from "../../playwright.config";
+import { hostParty, openHostPanel, openRoomAsHost } from "../e2e/watch-room-helpers";
+
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"] } });
+
+const VIDEO_URL = "https://www.youtube.com/watch?v=e2eVoice001";
+const SHOTS = "test-results/voice";
+
+interface PcStats {
+  state: RTCPeerConnectionState;
+  audioPacketsIn: number;
+  audioBytesOut: number;
+  framesDecoded: number;
+}
+
+async function trackPeerConnections(context: BrowserContext): Promise<void> {
+  await context.grantPermissions(["microphone", "camera"]);
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const all: RTCPeerConnection[] = [];
+    (window as unknown as { __vpPcs: RTCPeerConnection[] }).__vpPcs = all;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        all.push(this);
+      }
+    };
+  });
+}
+
+/** Every peer connection this page made that is still open, with its RTP counters. */
+async function openConnections(page: Page): Promise<PcStats[]> {
+  return page.evaluate(async () => {
+    const out: PcStats[] = [];
+    for (const pc of (window as unknown as { __vpPcs: RTCPeerConnection[] }).__vpPcs) {
+      if (pc.connectionState === "closed") continue;
+      const row = { state: pc.connectionState, audioPacketsIn: 0, audioBytesOut: 0, framesDecoded: 0 };
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; packetsReceived?: number; bytesSent?: number; framesDecoded?: number }) => {
+        if (s.type === "inbound-rtp" && s.kind === "audio") row.audioPacketsIn += s.packetsReceived ?? 0;
+        if (s.type === "outbound-rtp" && s.kind === "audio") row.audioBytesOut += s.bytesSent ?? 0;
+        if (s.type === "inbound-rtp" && s.kind === "video") row.framesDecoded += s.framesDecoded ?? 0;
+      });
+      out.push(row);
+    }
+    return out;
+  }) as Promise<PcStats[]>;
+}
+
+const sum = (rows: PcStats[], key: keyof Omit<PcStats, "state">) => rows.reduce((n, r) => n + r[key], 0);
+
+async function joinVoice(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Join voice" }).click();
+  await expect(page.getByRole("button", { name: "Leave voice" })).toBeVisible({ timeout: 15_000 });
+}
+
+test("two members talk: audio both ways, mute, camera, leave and rejoin, and a kick closes at once", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const host = await hostParty(browser, VIDEO_URL, "Voice Clip", { viewport: { width: 1366, height: 800 } });
+  await trackPeerConnections(host.context);
+  await openRoomAsHost(host.page, host.partyId);
+
+  // A guest on a phone.
+  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await trackPeerConnections(guestContext);
+  const guest = { context: guestContext, page: await guestContext.newPage() };
+  await guest.page.goto(`/watch/${host.partyId}`);
+  await guest.page.getByLabel("Your name").fill("Guest Vera");
+  await guest.page.getByRole("button", { name: "Join as guest" }).click();
+  await expect(guest.page.locator('video[data-stand-in="youtube"]')).toHaveCount(1, { timeout: 20_000 });
+
+  // The prompt is asked only on Join voice: nothing touched the microphone before.
+  expect(await openConnections(host.page)).toEqual([]);
+  await expect(host.page.getByText("Voice isn't recorded.")).toBeVisible();
+
+  await joinVoice(host.page);
+  await joinVoice(guest.page);
+  const hostTiles = host.page.getByRole("list", { name: "In voice" });
+  const guestTiles = guest.page.getByRole("list", { name: "In voice" });
+  await expect(hostTiles.getByText("Guest Vera")).toBeVisible({ timeout: 15_000 });
+  await expect(guestTiles.locator("li[data-member-id]")).toHaveCount(1);
+
+  // Each hears the other: audio packets arrive on both sides.
+  await expect.poll(async () => sum(await openConnections(host.page), "audioPacketsIn"), { timeout: 20_000 }).toBeGreaterThan(20);
+  await expect.poll(async () => sum(await openConnections(guest.page), "audioPacketsIn"), { timeout: 20_000 }).toBeGreaterThan(20);
+  expect((await openConnections(host.page)).map((c) => c.state)).toEqual(["connected"]);
+
+  // Mute: the guest's outbound audio stops growing, and the host's tile for them says muted.
+  await guest.page.getByRole("button", { name: "Mute", exact: true }).click();
+  await expect(guest.page.getByRole("button", { name: "Unmute" })).toHaveAttribute("aria-pressed", "true");
+  await expect(hostTiles.locator("li[data-member-id]").first()).toHaveAttribute("data-muted", "true", { timeout: 10_000 });
+  await host.page.waitForTimeout(500);
+  const before = sum(await openConnections(guest.page), "audioBytesOut");
+  await guest.page.waitForTimeout(1500);
+  expect(sum(await openConnections(guest.page), "audioBytesOut")).toBe(before);
+  // The host still sends.
+  const hostOut = sum(await openConnections(host.page), "audioBytesOut");
+  await host.page.waitForTimeout(500);
+  expect(sum(await openConnections(host.page), "audioBytesOut")).toBeGreaterThan(hostOut);
+  await guest.page.getByRole("button", { name: "Unmute" }).click();
+  await expect.poll(async () => sum(await openConnections(guest.page), "audioBytesOut"), { timeout: 10_000 }).toBeGreaterThan(before);
+
+  // Camera on: the host decodes the guest's frames, and shows them in the guest's tile.
+  await guest.page.getByRole("button", { name: "Camera on" }).click();
+  await expect(guest.page.getByRole("button", { name: "Camera off" })).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => sum(await openConnections(host.page), "framesDecoded"), { timeout: 20_000 }).toBeGreaterThan(10);
+  await expect(hostTiles.locator("video[data-voice-video]")).toHaveCount(1);
+  await host.page.getByRole("button", { name: "Camera on" }).click();
+  await expect.poll(async () => sum(await openConnections(guest.page), "framesDecoded"), { timeout: 20_000 }).toBeGreaterThan(10);
+  await host.page.waitForTimeout(800);
+  await host.page.screenshot({ path: `${SHOTS}/room-voice-1366.png` });
+  await guest.page.screenshot({ path: `${SHOTS}/room-voice-390.png` });
+
+  // Leave, and join again.
+  await guest.page.getByRole("button", { name: "Leave voice" }).click();
+  await expect(guest.page.getByRole("button", { name: "Join voice" })).toBeVisible();
+  await expect.poll(async () => (await openConnections(host.page)).length, { timeout: 5000 }).toBe(0);
+  expect(await openConnections(guest.page)).toEqual([]);
+  await joinVoice(guest.page);
+  await expect.poll(async () => sum(await openConnections(host.page), "audioPacketsIn"), { timeout: 20_000 }).toBeGreaterThan(20);
+
+  // The host kicks the guest: every connection of theirs closes within 2 s, on both sides.
+  const panel = await openHostPanel(host.page);
+  await panel.getByRole("button", { name: "Kick Guest Vera" }).click();
+  const kickedAt = Date.now();
+  await expect.poll(async () => (await openConnections(guest.page).catch(() => [])).length, { timeout: 2000, intervals: [100] }).toBe(0);
+  await expect.poll(async () => (await openConnections(host.page)).length, { timeout: 2000, intervals: [100] }).toBe(0);
+  expect(Date.now() - kickedAt).toBeLessThan(2500);
+
+  await guest.context.close();
+  await host.context.close();
+});
