@@ -75,8 +75,8 @@ test("joining asks for the microphone first, then takes a seat; one connection p
   for (const pc of h.pcs) expect(pc.sender("audio")?.track).toBe(h.mic);
 });
 
-/** Two speakers "a" and "b" whose signals go through a relay that delivers each on a later turn. */
-async function pair() {
+/** Two speakers "a" and "b", joined, whose signals go through a relay that delivers each on a later turn. */
+async function joinedPair() {
   const clock = new FakeClock();
   const meshes = new Map<string, Harness>();
   const relay = (from: string, to: string) => async (command: PartyCommand) => {
@@ -88,6 +88,12 @@ async function pair() {
   meshes.set("a", a).set("b", b);
   await a.mesh.join("speak");
   await b.mesh.join("speak");
+  return { a, b };
+}
+
+/** The pair, both seated. */
+async function pair() {
+  const { a, b } = await joinedPair();
   a.mesh.update(voiceOf(["a", "b"]), "a");
   b.mesh.update(voiceOf(["a", "b"]), "a");
   await settle(60);
@@ -120,17 +126,7 @@ test("an offer that arrives before this page has the state that seats it is answ
   // The room hands the state to the mesh a render after the stream hands it the signal: "a" is
   // seated and offers while "b" (polite, joined) has not seen itself in voice yet. Dropped, that
   // offer was lost for good, and with "b"'s own offer ignored by the impolite "a", both waited forever.
-  const clock = new FakeClock();
-  const meshes = new Map<string, Harness>();
-  const relay = (from: string, to: string) => async (command: PartyCommand) => {
-    if (command.type === "voice.signal") setImmediate(() => meshes.get(to)!.mesh.receiveSignal(from, command.signal));
-    return {};
-  };
-  const a = makeMesh("a", { clock, send: relay("a", "b") });
-  const b = makeMesh("b", { clock, send: relay("b", "a") });
-  meshes.set("a", a).set("b", b);
-  await a.mesh.join("speak");
-  await b.mesh.join("speak");
+  const { a, b } = await joinedPair();
   a.mesh.update(voiceOf(["a", "b"]), "a");
   await settle(60); // a's offer (and candidates) reach b, still "joining"
   expect(b.pcs).toHaveLength(0);
