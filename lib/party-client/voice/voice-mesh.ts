@@ -5,9 +5,14 @@
  * - A speaker holds one RTCPeerConnection per other speaker (and the host one per listener); a
  *   listener holds one, to the host, and sends nothing. Connections open for members who appear and
  *   close at once for members who leave voice or the party (the caller passes every new state).
- * - Negotiation is MDN's "perfect negotiation": either side may offer at any time (joining, camera on
- *   or off, an ICE restart); when offers cross, the polite peer (the larger member id) rolls its own
- *   back and answers, the impolite one ignores the other's. No side waits for the other to go first.
+ * - Negotiation is MDN's "perfect negotiation": either side may offer at any time (camera on or off,
+ *   an ICE restart); when offers cross, the polite peer (the larger member id) rolls its own back and
+ *   answers, the impolite one ignores the other's. The first offer between two speakers, though, is
+ *   always the impolite one's: the polite side puts its tracks on only once that offer is applied
+ *   (they go on the transceivers it made, in the answer). Crossing first offers were settled by a
+ *   rollback of the polite side's first offer, and Chromium then gathered no ICE candidates for that
+ *   connection at all when the rollback caught its offer still being applied: the connection stayed
+ *   'new' on both sides for good (about one first connection in six in the watch room's e2e run).
  * - ICE candidates are sent in batches (what was gathered in CANDIDATE_BATCH_MS, at most
  *   VOICE_CANDIDATES_PER_SIGNAL each): a candidate per message would hit the server's rate limit.
  * - Mute replaces the microphone's track with null on every sender, so no audio leaves at all (a
@@ -131,6 +136,8 @@ interface Peer {
   id: string;
   pc: RTCPeerConnection;
   polite: boolean;
+  /** Polite toward a speaker: nothing of ours goes on until their first offer is applied (see the header). */
+  awaitingOffer: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
   audioSender: RTCRtpSender | null;
@@ -671,10 +678,12 @@ export class VoiceMesh {
 
   private openPeer(id: string): Peer {
     const pc = this.deps.createPeerConnection({ iceServers: this.iceServers ?? [] });
+    const polite = this.deps.selfId > id;
     const peer: Peer = {
       id,
       pc,
-      polite: this.deps.selfId > id,
+      polite,
+      awaitingOffer: polite && this.phase === "speaking" && this.voice.members.some((m) => m.memberId === id),
       makingOffer: false,
       ignoreOffer: false,
       audioSender: null,
@@ -710,15 +719,17 @@ export class VoiceMesh {
     };
     pc.onconnectionstatechange = () => this.onConnectionState(peer);
     // A listener sends nothing: only the speakers' side adds tracks.
-    if (this.phase === "speaking") {
+    if (this.phase === "speaking" && !peer.awaitingOffer) {
       this.attachAudio(peer);
       this.attachVideo(peer);
+      // Without a microphone there is no track to add, and the first offer is still ours to make.
+      if (!peer.audioSender) pc.addTransceiver("audio", { direction: "recvonly" });
     }
     return peer;
   }
 
   private attachAudio(peer: Peer): void {
-    if (peer.closed) return;
+    if (peer.closed || peer.awaitingOffer) return;
     const send = this.transmitting() ? this.stream.audio : null;
     if (!peer.audioSender) {
       // Added once with the real track (a transceiver from addTrack pairs with the other side's
@@ -736,7 +747,7 @@ export class VoiceMesh {
    * keeps the offer from growing an m-line each time the camera goes on.
    */
   private attachVideo(peer: Peer): void {
-    if (peer.closed) return;
+    if (peer.closed || peer.awaitingOffer) return;
     const track = this.stream.video;
     if (!peer.videoSender) {
       if (!track || this.phase !== "speaking") return;
@@ -776,6 +787,12 @@ export class VoiceMesh {
       await pc.setRemoteDescription(description);
       if (peer.closed) return;
       for (const candidate of peer.inbox.splice(0)) await pc.addIceCandidate(candidate).catch(() => undefined);
+      if (description.type === "offer" && peer.awaitingOffer) {
+        // Their first offer: our tracks go on the transceivers it made, and out with the answer.
+        peer.awaitingOffer = false;
+        this.attachAudio(peer);
+        this.attachVideo(peer);
+      }
       if (description.type === "offer") {
         await pc.setLocalDescription();
         const answer = pc.localDescription;

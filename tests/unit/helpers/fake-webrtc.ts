@@ -3,7 +3,8 @@
  * negotiation depends on, as the WebRTC spec has it — the signalling states (stable, have-local-offer,
  * have-remote-offer), the operations chain (descriptions and candidates applied one at a time, in
  * call order), implicit rollback of a local offer by a remote one, negotiationneeded fired only
- * in the stable state (held until then), addTrack reusing a transceiver the remote offer made, ICE
+ * in the stable state (held until then) and only when the m-lines differ from the last negotiation's
+ * (a track the answer already carries asks for nothing), addTrack reusing a transceiver the remote offer made, ICE
  * candidates refused before a remote description, restartIce asking for a negotiation.
  *
  * Where it differs: the "SDP" is only the list of m-lines (`m=audio sendrecv`); no media flows (a
@@ -96,6 +97,9 @@ export class FakePeerConnection {
   closed = false;
   private negotiationQueued = false;
   private negotiationHeld = false;
+  /** The m-lines as last negotiated: negotiationneeded fires only when they would change (or for an ICE restart). */
+  private negotiated = "";
+  private restartPending = false;
   private remoteKinds = new Set<string>();
   /** The spec's operations chain: descriptions and candidates are applied one at a time, in call order. */
   private operations: Promise<unknown> = Promise.resolve();
@@ -123,6 +127,13 @@ export class FakePeerConnection {
     return transceiver.sender;
   }
 
+  addTransceiver(kind: "audio" | "video", init: { direction?: RTCRtpTransceiverDirection } = {}): FakeTransceiver {
+    const transceiver = new FakeTransceiver(kind, new FakeSender(null), init.direction ?? "sendrecv", () => this.needNegotiation());
+    this.transceivers.push(transceiver);
+    this.needNegotiation();
+    return transceiver;
+  }
+
   getTransceivers() {
     return this.transceivers;
   }
@@ -142,6 +153,8 @@ export class FakePeerConnection {
       this.answers += 1;
       this.localDescription = { type: "answer", sdp: this.sdp() };
       this.signalingState = "stable";
+      this.negotiated = this.sdp();
+      this.restartPending = false;
       this.stable();
     } else {
       throw Object.assign(new Error(`setLocalDescription in ${this.signalingState}`), { name: "InvalidStateError" });
@@ -172,6 +185,8 @@ export class FakePeerConnection {
       this.remoteDescription = { type: "answer", sdp: description.sdp ?? "" };
       this.signalingState = "stable";
       this.applyRemote(description.sdp ?? "");
+      this.negotiated = this.localDescription?.sdp ?? "";
+      this.restartPending = false;
       this.stable();
     }
   }
@@ -188,6 +203,7 @@ export class FakePeerConnection {
 
   restartIce(): void {
     this.restarts += 1;
+    this.restartPending = true;
     this.needNegotiation();
   }
 
@@ -237,8 +253,8 @@ export class FakePeerConnection {
     queueMicrotask(() => {
       this.negotiationQueued = false;
       if (this.closed) return;
-      if (this.signalingState === "stable") this.onnegotiationneeded?.();
-      else this.negotiationHeld = true;
+      if (this.signalingState !== "stable") this.negotiationHeld = true;
+      else if (this.restartPending || this.sdp() !== this.negotiated) this.onnegotiationneeded?.();
     });
   }
 
