@@ -6,7 +6,7 @@
  */
 import { emptyVoice, type PartyEvent, type VoiceMember, type VoiceState } from "@/lib/sync";
 import type { PartyCommand } from "@/lib/party-client/types";
-import { CANDIDATE_BATCH_MS, ICE_RESTART_EVERY_MS, VoiceMesh } from "@/lib/party-client/voice/voice-mesh";
+import { CANDIDATE_BATCH_MS, FIRST_CONNECT_MS, ICE_RESTART_EVERY_MS, VoiceMesh } from "@/lib/party-client/voice/voice-mesh";
 import { VOICE_TEXTS } from "@/lib/party-client/voice/voice-texts";
 import { FakeClock, FakePeerConnection, FakeTrack, settle } from "./helpers/fake-webrtc";
 
@@ -304,6 +304,54 @@ test("ICE failure: the person is told, and the connection restarts until it conn
   expect(h.mesh.view().notice).toBeNull();
   h.clock.advance(ICE_RESTART_EVERY_MS * 3);
   expect(pc.restarts).toBe(2);
+});
+
+test("a first offer lost on the way: the offering side rolls it back and offers again, and the two connect", async () => {
+  // Signals are never replayed: without this the pair would say "Connecting…" for good.
+  const clock = new FakeClock();
+  const meshes = new Map<string, Harness>();
+  let dropped = 0;
+  const relay = (from: string, to: string) => async (command: PartyCommand) => {
+    if (command.type !== "voice.signal") return {};
+    if (from === "a" && command.signal.kind === "description" && dropped === 0) {
+      dropped += 1;
+      return {};
+    }
+    setImmediate(() => meshes.get(to)!.mesh.receiveSignal(from, command.signal));
+    return {};
+  };
+  const a = makeMesh("a", { clock, send: relay("a", "b") });
+  const b = makeMesh("b", { clock, send: relay("b", "a") });
+  meshes.set("a", a).set("b", b);
+  await a.mesh.join("speak");
+  await b.mesh.join("speak");
+  a.mesh.update(voiceOf(["a", "b"]), "a");
+  b.mesh.update(voiceOf(["a", "b"]), "a");
+  await settle(60);
+  const [pa] = a.pcs;
+  const [pb] = b.pcs;
+  expect(dropped).toBe(1);
+  expect([pa!.signalingState, pb!.answers]).toEqual(["have-local-offer", 0]);
+
+  clock.advance(FIRST_CONNECT_MS - 1);
+  await settle(60);
+  expect(pa!.restarts).toBe(0);
+  clock.advance(1);
+  await settle(60);
+  expect(pa!.rollbacks).toBe(1);
+  expect(pa!.restarts).toBe(1);
+  // b waited for the offer (it offers nothing first), and answered the new one.
+  expect(pb!.restarts).toBe(0);
+  expect(pb!.answers).toBe(1);
+  expect([pa!.signalingState, pb!.signalingState]).toEqual(["stable", "stable"]);
+  expect(a.mesh.view().peers[0]!.connection).toBe("retrying");
+  pa!.setConnectionState("connected");
+  pb!.setConnectionState("connected");
+  expect(a.mesh.view().peers[0]!.connection).toBe("connected");
+  // Connected: nothing restarts again.
+  clock.advance(FIRST_CONNECT_MS * 3);
+  await settle(60);
+  expect([pa!.restarts, pb!.restarts]).toEqual([1, 0]);
 });
 
 test("a peer that vanished: its connection closes and the person is told", async () => {

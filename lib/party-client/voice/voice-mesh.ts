@@ -34,6 +34,13 @@ export const EARLY_SIGNALS_MAX = 64;
 export const CANDIDATE_BATCH_MS = 50;
 /** A failed connection is restarted (ICE restart) at once, then at most this often while it stays failed (ms). */
 export const ICE_RESTART_EVERY_MS = 8000;
+/**
+ * A first connection not up by then is negotiated again from the side that offers first (an ICE
+ * restart, so a fresh offer): a description or candidates lost on the way, or a connection whose
+ * gathering never started, would otherwise say "Connecting…" for good, since signals are never
+ * replayed. The other side, still waiting for an offer, waits.
+ */
+export const FIRST_CONNECT_MS = 10_000;
 
 export type VoicePhase = "out" | "joining" | "speaking" | "listening" | "waiting" | "full";
 export type PeerConnectionStatus = "connecting" | "connected" | "retrying";
@@ -152,6 +159,8 @@ interface Peer {
   /** Candidates that came before the remote description they belong to. */
   inbox: RTCIceCandidateInit[];
   restartTimer: unknown;
+  /** FIRST_CONNECT_MS's watchdog, until the connection first connects. */
+  firstConnectTimer: unknown;
   closed: boolean;
 }
 
@@ -697,6 +706,7 @@ export class VoiceMesh {
       outboxTimer: null,
       inbox: [],
       restartTimer: null,
+      firstConnectTimer: null,
       closed: false,
     };
     this.peers.set(id, peer);
@@ -718,6 +728,11 @@ export class VoiceMesh {
       this.emit();
     };
     pc.onconnectionstatechange = () => this.onConnectionState(peer);
+    peer.firstConnectTimer = this.deps.setTimeout(() => {
+      peer.firstConnectTimer = null;
+      if (peer.closed || peer.awaitingOffer || peer.pc.connectionState === "connected") return;
+      void this.negotiateAgain(peer);
+    }, FIRST_CONNECT_MS);
     // A listener sends nothing: only the speakers' side adds tracks.
     if (this.phase === "speaking" && !peer.awaitingOffer) {
       this.attachAudio(peer);
@@ -851,6 +866,8 @@ export class VoiceMesh {
     const retrying = voiceTexts.retrying(this.nameOf(peer.id));
     if (state === "connected") {
       peer.status = "connected";
+      if (peer.firstConnectTimer !== null) this.deps.clearTimeout(peer.firstConnectTimer);
+      peer.firstConnectTimer = null;
       if (peer.restartTimer !== null) this.deps.clearTimeout(peer.restartTimer);
       peer.restartTimer = null;
       if (this.notice?.text === retrying) this.notice = null;
@@ -860,6 +877,15 @@ export class VoiceMesh {
       this.restartIce(peer);
     }
     this.emit();
+  }
+
+  /** A fresh offer with ICE restarted; an offer of ours still unanswered (lost on the way) is rolled back first. */
+  private async negotiateAgain(peer: Peer): Promise<void> {
+    if (peer.pc.signalingState === "have-local-offer") await peer.pc.setLocalDescription({ type: "rollback" }).catch(() => undefined);
+    if (peer.closed) return;
+    peer.status = "retrying";
+    this.emit();
+    this.restartIce(peer);
   }
 
   /** An ICE restart now, and again every ICE_RESTART_EVERY_MS while the connection stays failed. */
@@ -876,6 +902,7 @@ export class VoiceMesh {
     peer.closed = true;
     if (peer.outboxTimer !== null) this.deps.clearTimeout(peer.outboxTimer);
     if (peer.restartTimer !== null) this.deps.clearTimeout(peer.restartTimer);
+    if (peer.firstConnectTimer !== null) this.deps.clearTimeout(peer.firstConnectTimer);
     peer.level?.dispose();
     peer.pc.onnegotiationneeded = null;
     peer.pc.onicecandidate = null;

@@ -2,7 +2,7 @@
  * A stand-in for the browser's WebRTC peer connection, for VoiceMesh's unit tests: what perfect
  * negotiation depends on, as the WebRTC spec has it — the signalling states (stable, have-local-offer,
  * have-remote-offer), the operations chain (descriptions and candidates applied one at a time, in
- * call order), implicit rollback of a local offer by a remote one, negotiationneeded fired only
+ * call order), implicit rollback of a local offer by a remote one and an explicit one, negotiationneeded fired only
  * in the stable state (held until then) and only when the m-lines differ from the last negotiation's
  * (a track the answer already carries asks for nothing), addTrack reusing a transceiver the remote offer made, ICE
  * candidates refused before a remote description, restartIce asking for a negotiation.
@@ -138,13 +138,22 @@ export class FakePeerConnection {
     return this.transceivers;
   }
 
-  setLocalDescription(): Promise<void> {
-    return this.chained(() => this.applyLocal());
+  setLocalDescription(description?: { type: "rollback" }): Promise<void> {
+    return this.chained(() => this.applyLocal(description?.type === "rollback"));
   }
 
-  private async applyLocal(): Promise<void> {
+  private async applyLocal(rollback = false): Promise<void> {
     await tick();
     this.assertOpen();
+    if (rollback) {
+      // An explicit rollback of our unanswered offer; the negotiation it held is needed again.
+      if (this.signalingState !== "have-local-offer") throw Object.assign(new Error(`rollback in ${this.signalingState}`), { name: "InvalidStateError" });
+      this.rollbacks += 1;
+      this.localDescription = null;
+      this.signalingState = "stable";
+      this.needNegotiation();
+      return;
+    }
     if (this.signalingState === "stable") {
       this.offers += 1;
       this.localDescription = { type: "offer", sdp: this.sdp() };
