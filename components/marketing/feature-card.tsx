@@ -1,6 +1,6 @@
 /** A card with an optional icon, an <h3> title and a short text; used in the card grids. */
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "./icons";
+import { Icon, type IconName } from "@/components/ui/icon";
 
 export function FeatureCard({ icon, title, children }: { icon?: IconName; title: string; children: ReactNode }) {
   return (

@@ -7,6 +7,7 @@
 import { membersText } from "@/lib/party-client/status-text";
 import type { RosterMember } from "@/lib/sync";
 import { Badge } from "@/components/ui/card";
+import { Icon } from "@/components/ui/icon";
 
 export interface MembersPanelProps {
   members: number;
@@ -51,7 +52,7 @@ export function MembersPanel({ members, roster, hostDisplayName, hostOnline, you
                 {inAd.includes(member.userId) && <Badge tone="notice">watching an ad</Badge>}
                 {inVoice.includes(member.userId) && (
                   <span className="text-xs text-cyan-200">
-                    <span aria-hidden>🎧</span> in voice
+                    <Icon name="headphones" className="inline h-3.5 w-3.5 align-[-2px]" /> in voice
                   </span>
                 )}
               </li>

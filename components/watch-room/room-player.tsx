@@ -6,6 +6,7 @@
  * and offers "Tap for sound"; it shows the host's drawing over the video.
  */
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "@/components/ui/icon";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import type { EmbedPlayers } from "@/lib/media/embed-players";
 import type { Stroke } from "@/lib/sync";
@@ -184,7 +185,8 @@ export function RoomPlayer({ media, urls, isHost, strokes, onControl, onShowing,
           className="absolute left-3 top-3 min-h-11 rounded-full bg-slate-950/85 px-4 py-2 text-sm font-semibold text-white shadow ring-1 ring-white/30 hover:bg-slate-900"
           onClick={() => controlRef.current?.setMuted(false)}
         >
-          🔇 Tap for sound
+          <Icon name="volumeOff" className="mr-1 inline h-4 w-4 align-[-3px]" />
+          Tap for sound
         </button>
       )}
     </div>

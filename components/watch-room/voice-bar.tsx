@@ -9,6 +9,7 @@ import type { KeyboardEvent, PointerEvent } from "react";
 import { VOICE_TEXTS, voiceTexts } from "@/lib/party-client/voice/voice-texts";
 import type { VoiceHandle } from "@/lib/watch-room/use-voice";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { VoiceSettings } from "./voice-settings";
 
 const toggleClass = "min-h-11 min-w-11";
@@ -43,7 +44,7 @@ function HoldToTalk({ held, onHold }: { held: boolean; onHold(held: boolean): vo
       onBlur={() => held && onHold(false)}
       data-testid="voice-hold"
     >
-      <span aria-hidden>🎙️</span> {held ? "Talking…" : "Hold to talk"}
+      <Icon name="mic" className="h-4 w-4" /> {held ? "Talking…" : "Hold to talk"}
     </Button>
   );
 }
@@ -58,7 +59,7 @@ export function VoiceBar({ voice, disabled = false }: { voice: VoiceHandle; disa
       {phase === "out" && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <Button size="sm" className="min-h-11" onClick={() => voice.join("speak")} disabled={disabled}>
-            <span aria-hidden>🎧</span> {VOICE_TEXTS.join}
+            <Icon name="headphones" className="h-4 w-4" /> {VOICE_TEXTS.join}
           </Button>
           <span className="text-slate-300">
             {view.speakers > 0 ? `${voiceTexts.seatsTaken(view.speakers)}. ` : "Talk while you watch. "}
@@ -114,11 +115,11 @@ export function VoiceBar({ voice, disabled = false }: { voice: VoiceHandle; disa
             onClick={() => voice.setMuted(!mutedShown)}
             data-testid="voice-mute"
           >
-            <span aria-hidden>{mutedShown ? "🔇" : "🎤"}</span> {mutedShown ? "Unmute" : "Mute"}
+            <Icon name={mutedShown ? "micOff" : "mic"} className="h-4 w-4" /> {mutedShown ? "Unmute" : "Mute"}
           </Button>
           {view.muted && view.hasMicrophone && !view.hostMuted && <HoldToTalk held={view.talkHeld} onHold={voice.setTalkHeld} />}
           <Button variant={view.camera ? "primary" : "secondary"} size="sm" className={toggleClass} aria-pressed={view.camera} onClick={() => voice.setCamera(!view.camera)} data-testid="voice-camera">
-            <span aria-hidden>📷</span> {view.camera ? "Camera off" : "Camera on"}
+            <Icon name="camera" className="h-4 w-4" /> {view.camera ? "Camera off" : "Camera on"}
           </Button>
           <VoiceSettings voice={voice} />
           <Button variant="danger" size="sm" className={toggleClass} onClick={() => voice.leave()}>

@@ -8,6 +8,7 @@
 import { useId, useRef, useState } from "react";
 import type { VoiceHandle } from "@/lib/watch-room/use-voice";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { useDismiss } from "@/components/ui/menu";
 import { Switch } from "@/components/ui/switch";
 
@@ -36,7 +37,7 @@ export function VoiceSettings({ voice }: { voice: VoiceHandle }) {
           setOpen(!open);
         }}
       >
-        <span aria-hidden>⚙️</span> Settings
+        <Icon name="settings" className="h-4 w-4" /> Settings
       </Button>
       {open && (
         <div

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from "react";
 import type { VoicePeerView } from "@/lib/party-client/voice/voice-mesh";
 import type { VoiceHandle } from "@/lib/watch-room/use-voice";
+import { Icon } from "@/components/ui/icon";
 
 /** Plays one track in a media element (the element's srcObject wants a stream). */
 function TrackPlayer({ track, kind, volume = 1, muted = false, label }: { track: MediaStreamTrack; kind: "audio" | "video"; volume?: number; muted?: boolean; label: string }) {
@@ -62,7 +63,7 @@ function Tile({ peer, onVolume }: { peer: VoicePeerView; onVolume(volume: number
         {peer.speaking && !silent && <span className="sr-only">(speaking)</span>}
         {silent && (
           <span className="shrink-0 text-xs text-amber-200" data-testid="voice-tile-muted">
-            <span aria-hidden>🔇</span> {peer.hostMuted ? "muted by host" : "muted"}
+            <Icon name="micOff" className="inline h-3.5 w-3.5 align-[-2px]" /> {peer.hostMuted ? "muted by host" : "muted"}
           </span>
         )}
       </span>
@@ -93,10 +94,13 @@ export function VoiceTiles({ voice, you }: { voice: VoiceHandle; you: string }) 
             {view.selfVideo ? <TrackPlayer track={view.selfVideo} kind="video" label="Your camera" /> : <Initial name={you} />}
           </div>
           <span className="flex min-w-0 items-center gap-1 text-sm">
-            <span className="min-w-0 truncate font-semibold text-white">{you} (you)</span>
+            <span className="min-w-0 truncate font-semibold text-white" title={you}>
+              {you}
+            </span>
+            <span className="shrink-0 text-slate-300">(you)</span>
             {!view.transmitting && (
               <span className="shrink-0 text-xs text-amber-200">
-                <span aria-hidden>🔇</span> {view.hostMuted ? "muted by host" : "muted"}
+                <Icon name="micOff" className="inline h-3.5 w-3.5 align-[-2px]" /> {view.hostMuted ? "muted by host" : "muted"}
               </span>
             )}
           </span>

@@ -4,7 +4,7 @@ import { ContentSection } from "@/components/marketing/content-section";
 import { CtaLink } from "@/components/marketing/cta-link";
 import { CtaPanel } from "@/components/marketing/cta-panel";
 import { CardGrid, FeatureCard } from "@/components/marketing/feature-card";
-import type { IconName } from "@/components/marketing/icons";
+import type { IconName } from "@/components/ui/icon";
 import { PageContainer } from "@/components/marketing/page-container";
 import { PageHero } from "@/components/marketing/page-hero";
 import { pageMetadata } from "@/lib/seo/page-metadata";
