@@ -12,6 +12,7 @@ import "server-only";
  * resumes with Last-Event-ID. One timer sends every stream's heartbeat.
  */
 import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { isDraining, whenDraining } from "@/lib/server/lifecycle";
 import { log, type RequestLogContext } from "@/lib/server/log";
 import { SSE_HEARTBEAT, SSE_HELLO, type SseSink, type SseSource } from "@/lib/server/realtime/sse-frames";
@@ -82,6 +83,13 @@ export function openNodeSse(res: ServerResponse, open: SseSource, options: NodeS
   let cleanup: (() => void) | undefined;
   let closed = false;
 
+  /** A client that stopped reading: the stream closes and the socket is reset. */
+  const cutOff = (): false => {
+    finish();
+    destroySocket(res);
+    return false;
+  };
+
   const finish = () => {
     if (closed) return;
     closed = true;
@@ -95,20 +103,29 @@ export function openNodeSse(res: ServerResponse, open: SseSource, options: NodeS
     if (!res.writableEnded) res.end();
   };
 
+  /**
+   * The socket, once frames go to it directly: the headers are out and the response holds nothing of
+   * its own (everything it was given went to the socket), so a chunk can go straight to the socket;
+   * res.end() still closes the body. From then on every frame does (nothing else writes to the
+   * response), and what the socket holds is all that is queued for this client: one read per frame,
+   * where the response's own getters cost several (this is the loop that runs once per guest per event).
+   */
+  let direct: Socket | null = null;
   const sink: SseSink = {
     write(frame) {
       if (closed) return false;
-      // What the response and its socket still hold for this client (Node counts both).
-      if (res.writableLength > options.maxQueuedBytes) {
-        finish();
-        destroySocket(res);
-        return false;
+      if (direct !== null) {
+        if (direct.writableLength > options.maxQueuedBytes) return cutOff();
+        direct.write(asChunk(frame));
+        return true;
       }
+      // What the response and its socket still hold for this client (Node counts both).
+      if (res.writableLength > options.maxQueuedBytes) return cutOff();
       const socket = res.socket;
-      // Once the headers are out and the response holds nothing of its own (everything it was given
-      // went to the socket), a chunk can go to the socket directly; res.end() still closes the body.
-      if (socket && res.chunkedEncoding && res.headersSent && res.writableLength === socket.writableLength) socket.write(asChunk(frame));
-      else res.write(frame);
+      if (socket && res.chunkedEncoding && res.headersSent && res.writableLength === socket.writableLength) {
+        direct = socket;
+        socket.write(asChunk(frame));
+      } else res.write(frame);
       return true;
     },
     close: () => finish(),
