@@ -23,9 +23,7 @@
  *   npm run build && node bench/voice-mesh.mjs [--members 2,4,6,8] [--camera both|off|on]
  *                                             [--settle 5] [--window 10] [--out file.json]
  *
- * Needs Debian's Chromium, and the room's voice UI on (VOICE_UI_ENABLED in lib/party-client/voice/voice-ui.ts,
- * off until the watch room's voice end-to-end run is reliable): not yet run. Prints figures; asserts
- * nothing; stops what it started.
+ * Needs Debian's Chromium. Prints figures; asserts nothing; stops what it started.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";

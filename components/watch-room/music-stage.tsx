@@ -5,6 +5,7 @@
  * stage — a big "Now playing" with its progress, sound on, and what is up next. Out of music mode the
  * wrapper steps aside and the player has the full width as before.
  */
+import { Icon } from "@/components/ui/icon";
 import type { ReactNode } from "react";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
 import { usePlayerReading } from "@/lib/watch-room/use-player-reading";
@@ -38,7 +39,10 @@ export function MusicStage({ active, nowPlaying, upNext, startsIn, control, dura
       <div className={active ? "w-full max-w-[13rem] shrink-0 self-center sm:self-auto" : "w-full"}>{children}</div>
       {active && (
         <section aria-label="Music" className="flex min-w-0 flex-1 flex-col gap-2">
-          <p className="text-xs font-semibold uppercase tracking-widest text-fuchsia-200">🎵 Now playing</p>
+          <p className="text-xs font-semibold uppercase tracking-widest text-fuchsia-200">
+            <Icon name="music" className="mr-1 inline h-3.5 w-3.5 align-[-2px]" />
+            Now playing
+          </p>
           <p className="break-words text-2xl font-bold leading-tight text-white sm:text-3xl" data-testid="music-now-playing">
             {nowPlaying || "—"}
           </p>
@@ -80,7 +84,8 @@ function TrackProgress({ control, duration }: { control: StageControl | null; du
           className="min-h-11 self-start rounded-full bg-fuchsia-300 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-fuchsia-200"
           onClick={() => control.setMuted(false)}
         >
-          🔊 Turn the sound on
+          <Icon name="volume" className="mr-1 inline h-4 w-4 align-[-3px]" />
+          Turn the sound on
         </button>
       )}
     </div>

@@ -5,6 +5,7 @@
  * the viewer to it; "See poll" once they voted, on a tie, or where they may not vote (a guest in an
  * accounts-only poll).
  */
+import { Icon } from "@/components/ui/icon";
 import { pollQuestion } from "@/lib/party-client/poll-text";
 import { isUnresolved, type Poll } from "@/lib/sync";
 import { Button } from "@/components/ui/button";
@@ -14,7 +15,7 @@ export function PollBanner({ poll, voted, mayVote = true, onShow }: { poll: Poll
   const tie = poll.status === "tie";
   return (
     <div role="status" className="flex items-center gap-3 rounded-lg border border-cyan-300/60 bg-cyan-950/80 px-3 py-1.5 text-sm text-cyan-50" data-testid="poll-banner">
-      <span aria-hidden className="text-lg">🗳️</span>
+      <Icon name="vote" className="h-5 w-5 shrink-0" />
       <p className="min-w-0 flex-1">
         <span className="font-semibold">{tie ? "Poll tied: " : "Poll: "}</span>
         {pollQuestion(poll)}

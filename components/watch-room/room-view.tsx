@@ -6,6 +6,7 @@
  * (host-panel.tsx, loaded then). A running poll is announced over the video and in chat. In music
  * mode the player shrinks into an audio-first stage and the request form comes first.
  */
+import { Icon } from "@/components/ui/icon";
 import dynamic from "next/dynamic";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncPlayer } from "@/lib/party-client/sync-player";
@@ -16,7 +17,6 @@ import { playableMedia } from "@/lib/watch-room/media-key";
 import { useMarathonResume } from "@/lib/watch-room/use-marathon-resume";
 import { useWatchRoom } from "@/lib/watch-room/use-watch-room";
 import { useVoice } from "@/lib/watch-room/use-voice";
-import { VOICE_UI_ENABLED } from "@/lib/party-client/voice/voice-ui";
 import { useLastRecording } from "@/lib/watch-room/use-last-recording";
 import { usePlayerTitle } from "@/lib/watch-room/use-player-title";
 import { usePollVoters } from "@/lib/api/use-poll-voters";
@@ -338,12 +338,13 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
         {!ended && <RoomActions partyId={partyId} token={token} title={party.title} visibility={party.visibility} inviteCode={inviteCode} isHost={isHost} onLeft={onLeft} />}
         {musicMode && (
           <Badge tone="music" data-testid="music-mode-badge">
-            🎵 Music mode
+            <Icon name="music" className="mr-1 inline h-3.5 w-3.5 align-[-2px]" />
+            Music mode
           </Badge>
         )}
         {isHost && !ended && (
           <Button variant="secondary" size="sm" className="min-h-11" aria-haspopup="dialog" onClick={() => setHostPanelOpen(true)}>
-            <span aria-hidden>🛠️</span> Host tools
+            <Icon name="wrench" className="h-4 w-4" /> Host tools
           </Button>
         )}
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_TONE[badge.tone]}`} data-testid="connection-badge">
@@ -370,10 +371,10 @@ export function RoomView({ partyId, token, urls, inviteCode, onLeft }: { partyId
           {playerError}
         </p>
       )}
-      {!ended && VOICE_UI_ENABLED && (
+      {!ended && (
         <>
-          <VoiceTiles voice={voice} you={model.you?.displayName ?? "You"} />
           <VoiceBar voice={voice} disabled={model.connection !== "open"} />
+          <VoiceTiles voice={voice} you={model.you?.displayName ?? "You"} />
         </>
       )}
       {mutedMe && !ended && (

@@ -125,7 +125,7 @@ export function VoiceBar({ voice, disabled = false }: { voice: VoiceHandle; disa
           <Button variant="danger" size="sm" className={toggleClass} onClick={() => voice.leave()}>
             {VOICE_TEXTS.leave}
           </Button>
-          <span className="basis-full text-xs text-slate-400 sm:basis-auto">{VOICE_TEXTS.notRecorded}</span>
+          <span className="text-xs text-slate-400 max-sm:hidden">{VOICE_TEXTS.notRecorded}</span>
         </div>
       )}
 

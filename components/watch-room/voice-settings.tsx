@@ -1,7 +1,8 @@
 "use client";
 /**
- * Voice settings in a small popover by the voice controls: which microphone and camera, and whether
- * the video gets quieter while someone talks (auto-duck, on by default, kept in this browser).
+ * Voice settings in a small popover by the voice controls (a sheet at the bottom on a phone): which
+ * microphone and camera, each person's volume on a phone (their tiles carry it on a wider screen),
+ * and whether the video gets quieter while someone talks (auto-duck, on by default, kept in this browser).
  * Device names are only known once the browser has given the microphone, so the lists are read
  * when the popover opens.
  */
@@ -44,7 +45,7 @@ export function VoiceSettings({ voice }: { voice: VoiceHandle }) {
           id={`${id}-panel`}
           role="dialog"
           aria-label="Voice settings"
-          className="absolute bottom-full left-0 z-40 mb-2 flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-slate-600 bg-slate-900 p-3 shadow-xl"
+          className="z-40 flex flex-col gap-3 rounded-lg border border-slate-600 bg-slate-900 p-3 shadow-xl max-sm:fixed max-sm:inset-x-2 max-sm:bottom-2 max-sm:max-h-[70vh] max-sm:overflow-y-auto sm:absolute sm:bottom-full sm:left-0 sm:mb-2 sm:w-72"
         >
           <label className="flex flex-col gap-1 text-sm text-slate-200">
             Microphone
@@ -68,6 +69,28 @@ export function VoiceSettings({ voice }: { voice: VoiceHandle }) {
               ))}
             </select>
           </label>
+          {view.peers.length > 0 && (
+            <fieldset className="flex flex-col gap-1 sm:hidden">
+              <legend className="text-sm text-slate-200">Volume</legend>
+              {view.peers.map((peer) => (
+                <label key={peer.memberId} className="flex items-center gap-2 text-sm text-slate-300">
+                  <span className="w-24 shrink-0 truncate">{peer.displayName}</span>
+                  <input
+                    type="range"
+                    min={0}
+                    max={100}
+                    step={5}
+                    value={Math.round(peer.volume * 100)}
+                    onChange={(event) => voice.setVolume(peer.memberId, Number(event.target.value) / 100)}
+                    aria-label={`Volume for ${peer.displayName}`}
+                    aria-valuetext={`${Math.round(peer.volume * 100)}%`}
+                    disabled={peer.hostMuted}
+                    className="h-11 min-w-0 flex-1 accent-cyan-300"
+                  />
+                </label>
+              ))}
+            </fieldset>
+          )}
           <Switch label="Lower the video while someone talks" checked={voice.autoDuck} onChange={voice.setAutoDuck} disabled={!voice.canDuck} />
           {!voice.canDuck && <p className="text-xs text-slate-400">This video&apos;s player doesn&apos;t let us change its volume.</p>}
         </div>

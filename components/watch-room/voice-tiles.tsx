@@ -1,7 +1,8 @@
 "use client";
 /**
  * The people in voice as a strip of tiles: name, a ring while they speak, a muted mark, their camera
- * when it is on, and a volume slider for each (this person's own mix). Every other member's audio
+ * when it is on, and a volume slider for each (this person's own mix; on a phone, in voice settings, so
+ * the strip stays short and the chat stays in view). Every other member's audio
  * plays here, in an <audio> element per tile: a member the host muted in voice plays nothing.
  */
 import { useEffect, useRef } from "react";
@@ -43,7 +44,7 @@ function Tile({ peer, onVolume }: { peer: VoicePeerView; onVolume(volume: number
   const silent = peer.hostMuted || peer.muted;
   return (
     <li
-      className="flex w-36 shrink-0 flex-col gap-1 sm:w-40"
+      className="flex w-24 shrink-0 flex-col gap-1 sm:w-40"
       data-member-id={peer.memberId}
       data-speaking={peer.speaking}
       data-muted={silent}
@@ -77,7 +78,7 @@ function Tile({ peer, onVolume }: { peer: VoicePeerView; onVolume(volume: number
         aria-label={`Volume for ${peer.displayName}`}
         aria-valuetext={`${Math.round(peer.volume * 100)}%`}
         disabled={peer.hostMuted}
-        className="h-11 w-full accent-cyan-300 sm:h-6"
+        className="h-6 w-full accent-cyan-300 max-sm:hidden"
       />
     </li>
   );
@@ -89,7 +90,7 @@ export function VoiceTiles({ voice, you }: { voice: VoiceHandle; you: string }) 
   return (
     <ul aria-label="In voice" className="flex gap-2 overflow-x-auto pb-1" data-testid="voice-tiles">
       {view.phase === "speaking" && (
-        <li className="flex w-36 shrink-0 flex-col gap-1 sm:w-40" data-self data-speaking={view.selfSpeaking} data-muted={!view.transmitting}>
+        <li className="flex w-24 shrink-0 flex-col gap-1 sm:w-40" data-self data-speaking={view.selfSpeaking} data-muted={!view.transmitting}>
           <div className={`relative aspect-video overflow-hidden rounded-md bg-slate-800 ring-2 ${view.selfSpeaking ? "ring-emerald-400" : "ring-transparent"}`}>
             {view.selfVideo ? <TrackPlayer track={view.selfVideo} kind="video" label="Your camera" /> : <Initial name={you} />}
           </div>

@@ -135,14 +135,14 @@ export interface ExtensionBrowser {
   extensionId: string;
 }
 
-/** A Chromium instance with the unpacked extension loaded (STACK.md recipe). */
-export async function launchWithExtension(extensionDir: string): Promise<ExtensionBrowser> {
+/** A Chromium instance with the unpacked extension loaded (STACK.md recipe); `extraArgs` go on Chromium's command line. */
+export async function launchWithExtension(extensionDir: string, extraArgs: string[] = []): Promise<ExtensionBrowser> {
   const context = await chromium.launchPersistentContext("", {
     executablePath: CHROMIUM_PATH,
     headless: true,
     baseURL: SITE_URL,
     viewport: { width: 1280, height: 800 },
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, "--autoplay-policy=no-user-gesture-required"],
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, "--autoplay-policy=no-user-gesture-required", ...extraArgs],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
   return { context, worker, extensionId: new URL(worker.url()).host };

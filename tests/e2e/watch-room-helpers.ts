@@ -2,7 +2,7 @@
  * Support for the watch-room specs: parties created through the API, rooms opened as a signed-in host
  * or a guest, and the stand-in players' <video> (tests/support/stand-ins) read directly.
  */
-import { expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { signUpViaApi, uniqueUser } from "./helpers";
 
 export interface RoomVideoState {
@@ -34,8 +34,10 @@ export async function openRoomAsHost(page: Page, partyId: string): Promise<void>
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeEnabled({ timeout: 20_000 });
 }
 
-export async function openRoomAsGuest(browser: Browser, partyId: string, name = "Guest Gail", viewport?: { width: number; height: number }) {
+/** `prepare` runs on the new context before the room opens (an init script, permissions). */
+export async function openRoomAsGuest(browser: Browser, partyId: string, name = "Guest Gail", viewport?: { width: number; height: number }, prepare?: (context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext(viewport ? { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 } : {});
+  await prepare?.(context);
   const page = await context.newPage();
   await page.goto(`/watch/${partyId}`);
   await page.getByLabel("Your name").fill(name);

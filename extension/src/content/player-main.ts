@@ -15,7 +15,6 @@ import { Overlay } from "../overlay/overlay";
 import { VoiceDock } from "../overlay/voice-dock";
 import { volumeControlOf } from "../../../lib/party-client/voice/auto-duck";
 import { VOICE_FRAME_PATH } from "../voice/frame-messages";
-import { VOICE_UI_ENABLED } from "../../../lib/party-client/voice/voice-ui";
 import { voiceAutoDuckItem, voiceFrameNonceItem } from "../storage/storage-items";
 import { SyncSession } from "../../../lib/party-client/sync-session";
 import { watchPageLeaving } from "../../../lib/party-client/page-leaving";
@@ -162,7 +161,7 @@ export class PlayerContentScript {
       autoDuck: voiceAutoDuckItem,
       reservedRight: () => overlay.reservedRight(),
     });
-    if (VOICE_UI_ENABLED) void voice.start().catch(() => undefined);
+    void voice.start().catch(() => undefined);
     const unsubscribeVoice = session.onVoiceSignal((from, signal) => voice.signal(from, signal));
     overlay.setVideo(video);
     voice.setVideo(video, volumeControlOf(control));

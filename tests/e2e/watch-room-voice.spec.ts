@@ -4,65 +4,16 @@
  * other (their peer connections' getStats() count audio packets received), mute stops the muted
  * member's outbound audio and the other's tile says so, a camera turned on shows decoded frames,
  * leaving and joining again works, and a kicked member's connections close within 2 s.
- *
- * The peer connections are read through a wrapper around RTCPeerConnection that this spec installs
- * in each page before the app loads: the app itself exposes nothing for tests.
+ * The peer connections are read as voice-helpers.ts says.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS } from "../../playwright.config";
-import { hostParty, openHostPanel, openRoomAsHost } from "../e2e/watch-room-helpers";
+import { expect, test } from "@playwright/test";
+import { hostParty, openHostPanel, openRoomAsHost } from "./watch-room-helpers";
+import { joinVoice, openConnections, sum, trackPeerConnections, voiceLaunchOptions } from "./voice-helpers";
 
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"] } });
+test.use({ launchOptions: voiceLaunchOptions() });
 
 const VIDEO_URL = "https://www.youtube.com/watch?v=e2eVoice001";
 const SHOTS = "test-results/voice";
-
-interface PcStats {
-  state: RTCPeerConnectionState;
-  audioPacketsIn: number;
-  audioBytesOut: number;
-  framesDecoded: number;
-}
-
-async function trackPeerConnections(context: BrowserContext): Promise<void> {
-  await context.grantPermissions(["microphone", "camera"]);
-  await context.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const all: RTCPeerConnection[] = [];
-    (window as unknown as { __vpPcs: RTCPeerConnection[] }).__vpPcs = all;
-    window.RTCPeerConnection = class extends Native {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        all.push(this);
-      }
-    };
-  });
-}
-
-/** Every peer connection this page made that is still open, with its RTP counters. */
-async function openConnections(page: Page): Promise<PcStats[]> {
-  return page.evaluate(async () => {
-    const out: PcStats[] = [];
-    for (const pc of (window as unknown as { __vpPcs: RTCPeerConnection[] }).__vpPcs) {
-      if (pc.connectionState === "closed") continue;
-      const row = { state: pc.connectionState, audioPacketsIn: 0, audioBytesOut: 0, framesDecoded: 0 };
-      (await pc.getStats()).forEach((s: { type: string; kind?: string; packetsReceived?: number; bytesSent?: number; framesDecoded?: number }) => {
-        if (s.type === "inbound-rtp" && s.kind === "audio") row.audioPacketsIn += s.packetsReceived ?? 0;
-        if (s.type === "outbound-rtp" && s.kind === "audio") row.audioBytesOut += s.bytesSent ?? 0;
-        if (s.type === "inbound-rtp" && s.kind === "video") row.framesDecoded += s.framesDecoded ?? 0;
-      });
-      out.push(row);
-    }
-    return out;
-  }) as Promise<PcStats[]>;
-}
-
-const sum = (rows: PcStats[], key: keyof Omit<PcStats, "state">) => rows.reduce((n, r) => n + r[key], 0);
-
-async function joinVoice(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Join voice" }).click();
-  await expect(page.getByRole("button", { name: "Leave voice" })).toBeVisible({ timeout: 15_000 });
-}
 
 test("two members talk: audio both ways, mute, camera, leave and rejoin, and a kick closes at once", async ({ browser }) => {
   test.setTimeout(240_000);
