@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { useDismiss } from "@/components/ui/menu";
 import { Switch } from "@/components/ui/switch";
+import { VolumeSlider } from "./voice-tiles";
 
 const selectClass = "min-h-11 w-full rounded-md border border-slate-600 bg-slate-950 px-2 text-sm text-slate-100 sm:min-h-9";
 
@@ -75,18 +76,7 @@ export function VoiceSettings({ voice }: { voice: VoiceHandle }) {
               {view.peers.map((peer) => (
                 <label key={peer.memberId} className="flex items-center gap-2 text-sm text-slate-300">
                   <span className="w-24 shrink-0 truncate">{peer.displayName}</span>
-                  <input
-                    type="range"
-                    min={0}
-                    max={100}
-                    step={5}
-                    value={Math.round(peer.volume * 100)}
-                    onChange={(event) => voice.setVolume(peer.memberId, Number(event.target.value) / 100)}
-                    aria-label={`Volume for ${peer.displayName}`}
-                    aria-valuetext={`${Math.round(peer.volume * 100)}%`}
-                    disabled={peer.hostMuted}
-                    className="h-11 min-w-0 flex-1 accent-cyan-300"
-                  />
+                  <VolumeSlider peer={peer} onVolume={(volume) => voice.setVolume(peer.memberId, volume)} className="h-11 min-w-0 flex-1" />
                 </label>
               ))}
             </fieldset>

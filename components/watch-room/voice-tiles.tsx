@@ -40,6 +40,24 @@ function Initial({ name }: { name: string }) {
   );
 }
 
+/** One person's volume in this person's own mix (0–100 %); silent for someone the host muted. */
+export function VolumeSlider({ peer, onVolume, className }: { peer: VoicePeerView; onVolume(volume: number): void; className: string }) {
+  return (
+    <input
+      type="range"
+      min={0}
+      max={100}
+      step={5}
+      value={Math.round(peer.volume * 100)}
+      onChange={(event) => onVolume(Number(event.target.value) / 100)}
+      aria-label={`Volume for ${peer.displayName}`}
+      aria-valuetext={`${Math.round(peer.volume * 100)}%`}
+      disabled={peer.hostMuted}
+      className={`accent-cyan-300 ${className}`}
+    />
+  );
+}
+
 function Tile({ peer, onVolume }: { peer: VoicePeerView; onVolume(volume: number): void }) {
   const silent = peer.hostMuted || peer.muted;
   return (
@@ -68,18 +86,7 @@ function Tile({ peer, onVolume }: { peer: VoicePeerView; onVolume(volume: number
           </span>
         )}
       </span>
-      <input
-        type="range"
-        min={0}
-        max={100}
-        step={5}
-        value={Math.round(peer.volume * 100)}
-        onChange={(event) => onVolume(Number(event.target.value) / 100)}
-        aria-label={`Volume for ${peer.displayName}`}
-        aria-valuetext={`${Math.round(peer.volume * 100)}%`}
-        disabled={peer.hostMuted}
-        className="h-6 w-full accent-cyan-300 max-sm:hidden"
-      />
+      <VolumeSlider peer={peer} onVolume={onVolume} className="h-6 w-full max-sm:hidden" />
     </li>
   );
 }

@@ -75,12 +75,15 @@ test("joining asks for the microphone first, then takes a seat; one connection p
   for (const pc of h.pcs) expect(pc.sender("audio")?.track).toBe(h.mic);
 });
 
-/** Two speakers "a" and "b", joined, whose signals go through a relay that delivers each on a later turn. */
-async function joinedPair() {
+/**
+ * Two speakers "a" and "b", joined, whose signals go through a relay that delivers each on a later
+ * turn; one for which `lose(from, command)` says true is lost on the way.
+ */
+async function joinedPair(lose: (from: string, command: Extract<PartyCommand, { type: "voice.signal" }>) => boolean = () => false) {
   const clock = new FakeClock();
   const meshes = new Map<string, Harness>();
   const relay = (from: string, to: string) => async (command: PartyCommand) => {
-    if (command.type === "voice.signal") setImmediate(() => meshes.get(to)!.mesh.receiveSignal(from, command.signal));
+    if (command.type === "voice.signal" && !lose(from, command)) setImmediate(() => meshes.get(to)!.mesh.receiveSignal(from, command.signal));
     return {};
   };
   const a = makeMesh("a", { clock, send: relay("a", "b") });
@@ -308,23 +311,9 @@ test("ICE failure: the person is told, and the connection restarts until it conn
 
 test("a first offer lost on the way: the offering side rolls it back and offers again, and the two connect", async () => {
   // Signals are never replayed: without this the pair would say "Connecting…" for good.
-  const clock = new FakeClock();
-  const meshes = new Map<string, Harness>();
   let dropped = 0;
-  const relay = (from: string, to: string) => async (command: PartyCommand) => {
-    if (command.type !== "voice.signal") return {};
-    if (from === "a" && command.signal.kind === "description" && dropped === 0) {
-      dropped += 1;
-      return {};
-    }
-    setImmediate(() => meshes.get(to)!.mesh.receiveSignal(from, command.signal));
-    return {};
-  };
-  const a = makeMesh("a", { clock, send: relay("a", "b") });
-  const b = makeMesh("b", { clock, send: relay("b", "a") });
-  meshes.set("a", a).set("b", b);
-  await a.mesh.join("speak");
-  await b.mesh.join("speak");
+  const { a, b } = await joinedPair((from, command) => from === "a" && command.signal.kind === "description" && dropped++ === 0);
+  const clock = a.clock;
   a.mesh.update(voiceOf(["a", "b"]), "a");
   b.mesh.update(voiceOf(["a", "b"]), "a");
   await settle(60);
