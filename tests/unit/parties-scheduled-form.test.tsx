@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 /** The party form shows every field's problem at once (under the field, and all in one alert) and sends nothing. */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ScheduledPartyForm, toLocalInputValue } from "@/components/parties/scheduled-party-form";
 import { scheduledRow } from "../fixtures/party-rows";
@@ -9,11 +9,13 @@ test("an empty form → title, date and platform errors together, each under its
   const onSubmit = jest.fn();
   render(<ScheduledPartyForm submitLabel="Create" busyLabel="Creating..." onSubmit={onSubmit} />);
   await userEvent.click(screen.getByRole("button", { name: "Create" }));
-  expect(onSubmit).not.toHaveBeenCalled();
   const title = screen.getByLabelText("Title");
   const when = screen.getByLabelText("Date and time");
   const platform = screen.getByLabelText("Platform");
+  // The form's action runs in a transition: its errors render once it has, which the click does not wait for.
+  await waitFor(() => expect(title).toHaveAttribute("aria-invalid", "true"));
   for (const field of [title, when, platform]) expect(field).toHaveAttribute("aria-invalid", "true");
+  expect(onSubmit).not.toHaveBeenCalled();
   expect(title).toHaveAccessibleDescription("Title is required.");
   expect(when).toHaveAccessibleDescription("Pick a date and time.");
   expect(platform).toHaveAccessibleDescription(/^Platform must be one of: /);
@@ -27,7 +29,7 @@ test("an empty form → title, date and platform errors together, each under its
   // Fixing one field clears its error on the next submit; the others stay.
   await userEvent.type(title, "Movie night");
   await userEvent.click(screen.getByRole("button", { name: "Create" }));
-  expect(title).toHaveAttribute("aria-invalid", "false");
+  await waitFor(() => expect(title).toHaveAttribute("aria-invalid", "false"));
   expect(platform).toHaveAttribute("aria-invalid", "true");
 });
 
@@ -67,9 +69,9 @@ test("a start time two days ago is refused under its field in plain words; nothi
   render(<ScheduledPartyForm submitLabel="Create" busyLabel="Creating..." onSubmit={onSubmit} />);
   await fillValid(toLocalInputValue(new Date(Date.now() - 2 * 24 * 3_600_000).toISOString()));
   await userEvent.click(screen.getByRole("button", { name: "Create" }));
-  expect(onSubmit).not.toHaveBeenCalled();
   const when = screen.getByLabelText("Date and time");
-  expect(when).toHaveAttribute("aria-invalid", "true");
+  await waitFor(() => expect(when).toHaveAttribute("aria-invalid", "true"));
+  expect(onSubmit).not.toHaveBeenCalled();
   expect(when).toHaveAccessibleDescription("That time has already passed.");
   expect(screen.getByRole("alert")).toHaveTextContent("That time has already passed.");
   expect(screen.getByLabelText("Title")).toHaveAttribute("aria-invalid", "false");
@@ -80,7 +82,7 @@ test("a start time a minute ago is within the grace and is sent (a form filled i
   render(<ScheduledPartyForm submitLabel="Create" busyLabel="Creating..." onSubmit={onSubmit} />);
   await fillValid(toLocalInputValue(new Date(Date.now() - 60_000).toISOString()));
   await userEvent.click(screen.getByRole("button", { name: "Create" }));
-  expect(onSubmit).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
   expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 });
 
@@ -91,15 +93,15 @@ test("editing a party whose time has passed keeps its own time, but may not move
   render(<ScheduledPartyForm party={existing(past.toISOString())} submitLabel="Save" busyLabel="Saving..." onSubmit={onSubmit} />);
   await userEvent.type(screen.getByLabelText("Title"), " (fixed)");
   await userEvent.click(screen.getByRole("button", { name: "Save" }));
-  expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: "Old night (fixed)", date_time: past.toISOString() }));
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: "Old night (fixed)", date_time: past.toISOString() })));
 
   onSubmit.mockClear();
   const when = screen.getByLabelText("Date and time");
   await userEvent.clear(when);
   await userEvent.type(when, toLocalInputValue(new Date(past.getTime() - 24 * 3_600_000).toISOString()));
   await userEvent.click(screen.getByRole("button", { name: "Save" }));
+  await waitFor(() => expect(when).toHaveAccessibleDescription("That time has already passed."));
   expect(onSubmit).not.toHaveBeenCalled();
-  expect(when).toHaveAccessibleDescription("That time has already passed.");
 });
 
 test("a date past the year 2200 asks for an earlier one in plain words", async () => {
@@ -107,6 +109,6 @@ test("a date past the year 2200 asks for an earlier one in plain words", async (
   render(<ScheduledPartyForm submitLabel="Create" busyLabel="Creating..." onSubmit={onSubmit} />);
   await fillValid("2250-01-01T20:00");
   await userEvent.click(screen.getByRole("button", { name: "Create" }));
+  await waitFor(() => expect(screen.getByLabelText("Date and time")).toHaveAccessibleDescription("Pick a date before 2201."));
   expect(onSubmit).not.toHaveBeenCalled();
-  expect(screen.getByLabelText("Date and time")).toHaveAccessibleDescription("Pick a date before 2201.");
 });
