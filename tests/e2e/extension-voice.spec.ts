@@ -5,12 +5,14 @@
  * devices. The guest presses Join voice in the overlay's voice frame (an extension page in an iframe,
  * where the extension's mesh runs); each side's peer connection counts audio packets from the other
  * (getStats(), read through the wrapper voice-helpers.ts installs in every frame), the room shows the
- * guest's tile and the overlay the host's, and the guest's mute reaches the room.
+ * guest's tile and the overlay the host's, and the guest's mute reaches the room. Handed the party,
+ * the extension member mutes and removes the room member from the overlay's tiles.
  */
 import { expect, test, type Frame, type Page } from "@playwright/test";
 import { continueAsGuest, ensureExtensionBuild, launchWithExtension, overlay, serveYoutubeFixture, throughRoute, waitForVideoReady, type ExtensionBrowser } from "./extension-helpers";
 import { openConnections, sum, trackPeerConnections, voiceLaunchOptions, joinVoice } from "./voice-helpers";
-import { hostParty, openRoomAsHost } from "./watch-room-helpers";
+import { VOICE_TEXTS } from "../../lib/party-client/voice/voice-texts";
+import { hostParty, openHostPanel, openRoomAsHost } from "./watch-room-helpers";
 
 test.describe.configure({ mode: "serial" });
 test.use({ launchOptions: voiceLaunchOptions() });
@@ -78,7 +80,26 @@ test("a member in the watch room and a member on youtube.com with the extension 
   await guestPage.waitForTimeout(1500);
   expect(sum(await openConnections(frame), "audioBytesOut")).toBe(out);
 
-  // Leaving from the overlay closes the room's connection to them.
+  // The room's host hands the party to the extension member: the overlay's tile of the room member now
+  // carries the host's tools, and they work on the room.
+  const panel = await openHostPanel(host.page);
+  await panel.getByRole("button", { name: "Make Ext Elsa the host" }).click();
+  await host.page.getByRole("alertdialog").getByRole("button", { name: "Make host" }).click();
+  const roomMember = host.user.username;
+  await frame.getByRole("button", { name: `Mute ${roomMember} in voice` }).click();
+  await expect(host.page.getByText(VOICE_TEXTS.hostMutedYou)).toBeVisible({ timeout: 10_000 });
+  await expect(frame.locator('[data-vp="voice-tiles"] [data-vp="voice-muted"]')).toHaveText(/muted by host/);
+  await guestPage.waitForTimeout(500);
+  const roomOut = sum(await openConnections(host.page), "audioBytesOut");
+  await guestPage.waitForTimeout(1500);
+  expect(sum(await openConnections(host.page), "audioBytesOut")).toBe(roomOut);
+  await frame.getByRole("button", { name: `Remove ${roomMember} from voice` }).click();
+  await expect.poll(async () => (await openConnections(host.page)).length, { timeout: 5000 }).toBe(0);
+  await expect(host.page.getByRole("button", { name: VOICE_TEXTS.join })).toBeVisible({ timeout: 10_000 });
+
+  // The room member joins again (the host's mute stays); leaving from the overlay closes the room's connection to them.
+  await joinVoice(host.page);
+  await expect.poll(async () => (await openConnections(host.page)).length, { timeout: 15_000 }).toBe(1);
   await frame.locator('[data-vp="voice-leave"]').click();
   await expect.poll(async () => (await openConnections(host.page)).length, { timeout: 5000 }).toBe(0);
   await host.context.close();

@@ -304,4 +304,51 @@ describe("VoiceFrame", () => {
     expect(f.mount.querySelector('[data-vp="voice-status"]')?.textContent).toBe(VOICE_TEXTS.full);
     expect((f.mount.querySelector('[data-vp="voice-listen"]')!.parentElement as HTMLElement).hidden).toBe(false);
   });
+
+  test("the host mutes and removes a person from their tile; a refusal shows in the panel; a guest's tiles have no host tools", async () => {
+    const f = makeFrame();
+    const p = portPair();
+    f.hello(p.framePort, "n".repeat(32));
+    await settle();
+    // This member (a) hosts the party and joins voice with b already in it.
+    p.deliver({ kind: "state", selfId: "a", hostId: "a", voice: voiceOf(["b"]), autoDuck: true });
+    click(f.mount, "voice-join");
+    await settle();
+    const join = p.toDock.find((m) => (m as { kind: string }).kind === "command") as { reqId: number };
+    p.deliver({ kind: "result", reqId: join.reqId, ok: true });
+    p.deliver({ kind: "state", selfId: "a", hostId: "a", voice: voiceOf(["b", "a"]), autoDuck: true });
+    await settle();
+    const tile = f.mount.querySelector('[data-member-id="b"]')!;
+    const mute = tile.querySelector('[data-vp="voice-host-mute"]') as HTMLButtonElement;
+    expect(mute.closest("[hidden]")).toBeNull();
+    expect(mute.getAttribute("aria-label")).toBe("Mute B in voice");
+    const commands = () => p.toDock.filter((m) => (m as { kind: string }).kind === "command") as { reqId: number; command: PartyCommand }[];
+    mute.click();
+    await settle();
+    expect(commands().at(-1)!.command).toEqual({ v: 1, type: "voice.mute", memberId: "b", muted: true });
+    p.deliver({ kind: "result", reqId: commands().at(-1)!.reqId, ok: true });
+    // The party's state says b is muted by the host: the tile says so and the button unmutes.
+    p.deliver({ kind: "state", selfId: "a", hostId: "a", voice: { ...voiceOf(["b", "a"]), hostMuted: ["b"] }, autoDuck: true });
+    await settle();
+    expect(tile.querySelector('[data-vp="voice-muted"]')!.textContent).toContain("muted by host");
+    expect(mute.getAttribute("aria-label")).toBe("Unmute B in voice");
+    mute.click();
+    await settle();
+    expect(commands().at(-1)!.command).toEqual({ v: 1, type: "voice.mute", memberId: "b", muted: false });
+    (tile.querySelector('[data-vp="voice-host-remove"]') as HTMLButtonElement).click();
+    await settle();
+    const remove = commands().at(-1)!;
+    expect(remove.command).toEqual({ v: 1, type: "voice.remove", memberId: "b" });
+    p.deliver({ kind: "result", reqId: remove.reqId, ok: false, error: "Only the host can do that.", code: "not_host" });
+    await settle();
+    const notice = f.mount.querySelector('[data-vp="voice-notice"]') as HTMLElement;
+    expect(notice.hidden).toBe(false);
+    expect(notice.textContent).toContain("Only the host can do that.");
+    (notice.querySelector("button") as HTMLButtonElement).click();
+    expect(notice.hidden).toBe(true);
+    // Handed over: a is a guest now, and b's tile has no host tools.
+    p.deliver({ kind: "state", selfId: "a", hostId: "b", voice: voiceOf(["b", "a"]), autoDuck: true });
+    await settle();
+    expect(tile.querySelector(".host-row")!.hasAttribute("hidden")).toBe(true);
+  });
 });

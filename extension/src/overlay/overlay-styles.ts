@@ -20,7 +20,7 @@ export const OVERLAY_CSS = `
 .notice[hidden] { display: none; }
 .recording { margin: 8px 12px 0; padding: 6px 8px; border-radius: 6px; background: #7f1d1d; color: #fecaca; font-size: 12px; font-weight: 600; }
 .recording[hidden] { display: none; }
-.tools { display: flex; gap: 6px; align-items: center; padding: 8px 12px; border-bottom: 1px solid #334155; }
+.tools { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 8px 12px; border-bottom: 1px solid #334155; }
 .tools[hidden] { display: none; }
 .chat { flex: 1; display: flex; flex-direction: column; min-height: 0; }
 .messages { flex: 1; overflow-y: auto; list-style: none; margin: 0; padding: 8px 12px; display: grid; gap: 6px; align-content: start; }

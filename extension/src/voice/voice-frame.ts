@@ -4,11 +4,11 @@
  * WebRTC and microphone, renders the VoicePanel, and tells the dock what it needs (the voice
  * commands to send, whether someone else is loud, the panel's size).
  */
-import { emptyVoice, VOICE_COMMAND_TYPES, type VoiceCommand, type VoiceState } from "@/lib/sync";
+import { emptyVoice, PROTOCOL_VERSION, VOICE_COMMAND_TYPES, type VoiceCommand, type VoiceState } from "@/lib/sync";
 import type { PartyCommand } from "../../../lib/party-client/types";
 import type { VoiceMesh, VoiceView } from "../../../lib/party-client/voice/voice-mesh";
 import { frameHelloSchema, toFrameSchema, type FromFrame, type ToFrame } from "./frame-messages";
-import { VoicePanel } from "./voice-panel";
+import { VoicePanel, type VoiceModeration } from "./voice-panel";
 
 export interface VoiceFrameDeps {
   /** The nonce the dock stored for this frame (read once; null when none). */
@@ -24,6 +24,8 @@ export class VoiceFrame {
   private selfId: string | null = null;
   private voice: VoiceState = emptyVoice();
   private hostId: string | null = null;
+  /** The server's refusal of the host's last moderation, until dismissed or the next one. */
+  private moderationError: string | null = null;
   private readonly panel: VoicePanel;
   private reqId = 0;
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
@@ -43,7 +45,12 @@ export class VoiceFrame {
       setMicrophone: (id) => void this.mesh?.setMicrophone(id),
       setCameraDevice: (id) => void this.mesh?.setCameraDevice(id),
       setAutoDuck: (on) => this.post({ kind: "autoDuck", on }),
-      dismissNotice: () => this.mesh?.dismissNotice(),
+      dismissNotice: () => {
+        this.moderationError = null;
+        this.mesh?.dismissNotice();
+        this.render();
+      },
+      moderate: (memberId, action) => this.moderate(memberId, action),
     });
   }
 
@@ -116,6 +123,18 @@ export class VoiceFrame {
     }
   }
 
+  /** The host mutes, unmutes or removes someone in voice; a refusal (no longer host, say) shows in the panel. */
+  private moderate(memberId: string, action: VoiceModeration): void {
+    this.moderationError = null;
+    const command: PartyCommand =
+      action === "remove" ? { v: PROTOCOL_VERSION, type: "voice.remove", memberId } : { v: PROTOCOL_VERSION, type: "voice.mute", memberId, muted: action === "mute" };
+    this.send(command).catch((error: unknown) => {
+      this.moderationError = error instanceof Error ? error.message : "That did not work. Please try again.";
+      this.render();
+    });
+    this.render();
+  }
+
   private send(command: PartyCommand): Promise<void> {
     const reqId = ++this.reqId;
     return new Promise<void>((resolve, reject) => {
@@ -128,7 +147,10 @@ export class VoiceFrame {
 
   private render(): void {
     const view = this.mesh?.view();
-    if (view) this.panel.render(view);
+    if (view) {
+      const host = this.selfId !== null && this.selfId === this.hostId;
+      this.panel.render(view, { host, ...(this.moderationError ? { notice: { text: this.moderationError, tone: "error" as const } } : {}) });
+    }
     this.panel.element.hidden = !this.mesh;
     const inVoice = view?.phase === "speaking" || view?.phase === "listening";
     const loud = view?.othersLoud ?? false;

@@ -21,6 +21,18 @@ export interface VoicePanelActions {
   setCameraDevice(deviceId: string): void;
   setAutoDuck(on: boolean): void;
   dismissNotice(): void;
+  /** The host's moderation of someone in voice (the server refuses it from anyone else). */
+  moderate(memberId: string, action: VoiceModeration): void;
+}
+
+export type VoiceModeration = "mute" | "unmute" | "remove";
+
+/** What the panel shows beside the mesh's view. */
+export interface VoicePanelContext {
+  /** This member hosts the party: each tile offers muting and removing that person. */
+  host: boolean;
+  /** A notice of the frame's own (a refused moderation), shown where the mesh's notices go. */
+  notice?: VoiceView["notice"];
 }
 
 /** The overlay's push-to-talk key (held), shown on the hold button. */
@@ -51,6 +63,9 @@ interface TileNodes {
   mark: HTMLElement;
   state: HTMLElement;
   volume: HTMLInputElement;
+  hostRow: HTMLElement;
+  hostMute: HTMLButtonElement;
+  hostRemove: HTMLButtonElement;
 }
 
 export class VoicePanel {
@@ -72,6 +87,7 @@ export class VoicePanel {
   private readonly self: HTMLVideoElement;
   private readonly tileNodes = new Map<string, TileNodes>();
   private view: VoiceView | null = null;
+  private host = false;
 
   constructor(
     private readonly doc: Document,
@@ -141,8 +157,10 @@ export class VoicePanel {
     this.autoDuck.checked = on;
   }
 
-  render(view: VoiceView): void {
+  render(view: VoiceView, context: VoicePanelContext = { host: false }): void {
     this.view = view;
+    this.host = context.host;
+    const notice = context.notice ?? view.notice;
     const phase = view.phase;
     const inVoice = phase === "speaking" || phase === "listening" || phase === "waiting";
     this.element.dataset.phase = phase;
@@ -154,9 +172,9 @@ export class VoicePanel {
       : phase === "speaking" ? voiceTexts.seatsTaken(view.speakers)
       : "";
     this.status.hidden = this.status.textContent === "";
-    this.noticeText.textContent = view.notice?.text ?? "";
-    this.notice.hidden = !view.notice;
-    this.notice.className = `notice ${view.notice?.tone ?? ""}`.trim();
+    this.noticeText.textContent = notice?.text ?? "";
+    this.notice.hidden = !notice;
+    this.notice.className = `notice ${notice?.tone ?? ""}`.trim();
     this.outControls.hidden = phase !== "out";
     this.fullControls.hidden = phase !== "full";
     this.inControls.hidden = !inVoice;
@@ -203,7 +221,7 @@ export class VoicePanel {
       nodes.name.textContent = peer.displayName;
       nodes.initial.textContent = (peer.displayName.trim()[0] ?? "?").toUpperCase();
       nodes.mark.hidden = !silent;
-      nodes.mark.textContent = peer.hostMuted ? "🔇 muted by host" : "🔇 muted";
+      nodes.mark.textContent = peer.hostMuted ? "muted by host" : "muted";
       nodes.state.hidden = peer.connection === "connected";
       nodes.state.textContent = peer.connection === "retrying" ? "Reconnecting…" : "Connecting…";
       const showVideo = peer.camera && peer.video !== null;
@@ -216,6 +234,11 @@ export class VoicePanel {
       nodes.volume.value = String(Math.round(peer.volume * 100));
       nodes.volume.setAttribute("aria-label", `Volume for ${peer.displayName}`);
       nodes.volume.disabled = peer.hostMuted;
+      nodes.hostRow.hidden = !this.host;
+      nodes.hostMute.textContent = peer.hostMuted ? "Unmute" : "Mute";
+      nodes.hostMute.setAttribute("aria-label", `${peer.hostMuted ? "Unmute" : "Mute"} ${peer.displayName} in voice`);
+      nodes.hostMute.dataset.muted = String(peer.hostMuted);
+      nodes.hostRemove.setAttribute("aria-label", `Remove ${peer.displayName} from voice`);
       this.tiles.append(nodes.item);
     }
     for (const [id, nodes] of this.tileNodes) {
@@ -243,8 +266,15 @@ export class VoicePanel {
     line.append(name, mark);
     const volume = el(doc, "input", { type: "range", min: "0", max: "100", step: "5", "data-vp": "voice-volume" });
     volume.addEventListener("input", () => this.actions.setVolume(memberId, Number(volume.value) / 100));
-    item.append(face, audio, line, volume);
-    const nodes = { item, face, video, initial, audio, name, mark, state, volume };
+    // The host's tools for this person: mute them for everyone (kept if they rejoin), or take them out of voice.
+    const hostRow = el(doc, "div", { class: "host-row", hidden: "" });
+    const hostMute = el(doc, "button", { type: "button", class: "secondary", "data-vp": "voice-host-mute" }, "Mute");
+    const hostRemove = el(doc, "button", { type: "button", class: "secondary", "data-vp": "voice-host-remove", title: "They can join voice again" }, "Remove");
+    hostRow.append(hostMute, hostRemove);
+    hostMute.addEventListener("click", () => this.actions.moderate(memberId, hostMute.dataset.muted === "true" ? "unmute" : "mute"));
+    hostRemove.addEventListener("click", () => this.actions.moderate(memberId, "remove"));
+    item.append(face, audio, line, volume, hostRow);
+    const nodes = { item, face, video, initial, audio, name, mark, state, volume, hostRow, hostMute, hostRemove };
     this.tileNodes.set(memberId, nodes);
     return nodes;
   }

@@ -1,5 +1,5 @@
 /**
- * What a person reads about voice and camera: one module, so the room, the extension's overlay (later)
+ * What a person reads about voice and camera: one module, so the room, the extension's overlay
  * and the tests read the same words. Plain and polite; each says what happened and what to do.
  */
 import { VOICE_MAX_MEMBERS } from "@/lib/sync";
