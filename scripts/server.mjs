@@ -144,10 +144,8 @@ server.listen(port, hostname, () => {
  * still open at the bound is cut. A second signal stops at once.
  */
 const DRAIN = Symbol.for("viewparty.drain");
-const drainBoundMs = (() => {
-  const ms = Number(process.env.VP_DRAIN_TIMEOUT_MS ?? 10_000);
-  return Number.isFinite(ms) && ms >= 0 ? ms : 10_000;
-})();
+/** VP_DRAIN_TIMEOUT_MS as the app parsed it (lib/server/env.ts); an app that never started has nothing to drain. */
+const DRAIN_BOUND_MS = Symbol.for("viewparty.drainBoundMs");
 let stopping = false;
 async function stop(signal) {
   if (stopping) {
@@ -156,6 +154,7 @@ async function stop(signal) {
   }
   stopping = true;
   const started = Date.now();
+  const drainBoundMs = globalThis[DRAIN_BOUND_MS] ?? 0;
   log.info({ signal, boundMs: drainBoundMs }, "draining");
   // 'exit' handlers (e.g. the embedded database lock) run on process.exit.
   const exit = (how) => {

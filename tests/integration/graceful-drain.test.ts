@@ -57,6 +57,8 @@ test("SIGTERM: streams end cleanly, the command socket answers what it took then
     expect(stream.ending).toBe("finished");
     expect(await waitForExit(first.proc, 15_000)).toBe(0);
     expect(first.output()).toMatch(/"how":"drained"/);
+    // The bound is the app's own reading of VP_DRAIN_TIMEOUT_MS (lib/server/env.ts), not a second default.
+    expect(first.output()).toMatch(/"boundMs":8000,"msg":"draining"/);
     expect(first.output()).not.toMatch(/drain bound reached/);
 
     // Restarted on the same data: the party's chat holds exactly the answered messages, each once.

@@ -9,6 +9,7 @@ import "server-only";
  */
 import { createCommandSockets } from "./command-socket";
 import { createHotPath } from "./serve-hot-path";
+import { getEnv } from "@/lib/server/env";
 import { startDraining } from "@/lib/server/lifecycle";
 
 /** Where scripts/server.mjs looks for `(req, res) => boolean` (true: the request is being served). */
@@ -17,18 +18,22 @@ export const HOT_PATH = Symbol.for("viewparty.hotPath");
 export const COMMAND_SOCKETS = Symbol.for("viewparty.commandSockets");
 /** Where scripts/server.mjs looks for the drain on SIGTERM (lib/server/lifecycle.ts's startDraining). */
 export const DRAIN = Symbol.for("viewparty.drain");
+/** Where scripts/server.mjs reads how long the drain may take (VP_DRAIN_TIMEOUT_MS, as env.ts parsed it). */
+export const DRAIN_BOUND_MS = Symbol.for("viewparty.drainBoundMs");
 
 export function installHotPath(): void {
   const global = globalThis as {
     [HOT_PATH]?: ReturnType<typeof createHotPath>;
     [COMMAND_SOCKETS]?: ReturnType<typeof createCommandSockets>;
     [DRAIN]?: () => Promise<void>;
+    [DRAIN_BOUND_MS]?: number;
   };
   // A dev server re-runs the instrumentation hook after an edit to it: the sockets of the previous copy close.
   global[COMMAND_SOCKETS]?.closeAll();
   global[HOT_PATH] = createHotPath();
   const sockets = createCommandSockets();
   global[COMMAND_SOCKETS] = sockets;
+  global[DRAIN_BOUND_MS] = getEnv().VP_DRAIN_TIMEOUT_MS;
   global[DRAIN] = async () => {
     // Every stream, recorder and bot drains (whenDraining); the sockets answer what they took, then close.
     await Promise.all([startDraining(), sockets.drain()]);
