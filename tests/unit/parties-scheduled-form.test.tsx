@@ -83,6 +83,8 @@ test("a start time a minute ago is within the grace and is sent (a form filled i
   await fillValid(toLocalInputValue(new Date(Date.now() - 60_000).toISOString()));
   await userEvent.click(screen.getByRole("button", { name: "Create" }));
   await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  // No alert means something only once the action is over (its button is back), not while it runs.
+  expect(await screen.findByRole("button", { name: "Create" })).toBeEnabled();
   expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 });
 
@@ -94,6 +96,9 @@ test("editing a party whose time has passed keeps its own time, but may not move
   await userEvent.type(screen.getByLabelText("Title"), " (fixed)");
   await userEvent.click(screen.getByRole("button", { name: "Save" }));
   await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: "Old night (fixed)", date_time: past.toISOString() })));
+  // The save is over (its button is back, the form reset to what was sent) before the next edit: typed
+  // while it ran, the new time would be reset away when it ends.
+  expect(await screen.findByRole("button", { name: "Save" })).toBeEnabled();
 
   onSubmit.mockClear();
   const when = screen.getByLabelText("Date and time");

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 /** /add: pick one of your playlists, paste a YouTube or TikTok link, and the video is added (or the reason it was not). */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AddUrlForm } from "@/components/playlists/add-url-form";
 import { addPlaylistLink } from "@/components/playlists/playlist-api";
@@ -32,7 +32,8 @@ test("no playlist chosen → the required message and nothing is sent", async ()
   await user.click(screen.getByLabelText(/YouTube or TikTok URL/));
   await user.paste("https://youtu.be/dQw4w9WgXcQ");
   await user.click(screen.getByRole("button", { name: "Add Video" }));
-  expect(screen.getByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
+  // The form's action runs in a transition: its refusal renders once it has, which the click does not wait for.
+  expect(await screen.findByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
   expect(mockedAdd).not.toHaveBeenCalled();
 });
 
@@ -44,7 +45,8 @@ test("a TikTok link is added to the chosen playlist: success message, fields cle
   await user.click(screen.getByLabelText(/YouTube or TikTok URL/));
   await user.paste("https://www.tiktok.com/@someone/video/7234567890123456789");
   await user.click(screen.getByRole("button", { name: "Add Video" }));
-  expect(await screen.findByRole("status")).toHaveTextContent("Video added successfully!");
+  // The status region is always there (empty until an answer): wait for its text, not for it.
+  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Video added successfully!"));
   expect(mockedAdd).toHaveBeenCalledWith("pl-own", { url: "https://www.tiktok.com/@someone/video/7234567890123456789", title: "" });
   expect(screen.getByLabelText(/YouTube or TikTok URL/)).toHaveValue("");
 });
@@ -86,7 +88,7 @@ test("a refused link and no playlist: both fields marked, described by the messa
   const user = userEvent.setup();
   render(<AddUrlForm />);
   await user.click(screen.getByRole("button", { name: "Add Video" }));
-  const alert = screen.getByRole("alert");
+  const alert = await screen.findByRole("alert");
   expect(alert).toHaveTextContent("Playlist ID and Video URL are required");
   expect(screen.getByLabelText("Playlist")).toHaveAttribute("aria-invalid", "true");
   expect(screen.getByLabelText(/YouTube or TikTok URL/)).toHaveAttribute("aria-invalid", "true");

@@ -3,7 +3,7 @@
  * Add Video to Playlist: required-field message, YouTube/TikTok check, picking one of your playlists,
  * success clears URL and Title, API errors show their detail.
  */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AddVideoForm } from "@/components/playlists/add-video-form";
 import { AuthModalContext } from "@/components/layout/auth-modal-context";
@@ -61,7 +61,8 @@ test.each([
   if (playlistId) await paste(user, f.playlistId, playlistId);
   if (url) await paste(user, f.url, url);
   await user.click(f.submit);
-  expect(screen.getByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
+  // The form's action runs in a transition: its refusal renders once it has, which the click does not wait for.
+  expect(await screen.findByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
   expect(mockedAdd).not.toHaveBeenCalled();
 });
 
@@ -84,7 +85,7 @@ test.each([
   await paste(user, f.playlistId, "pl-1");
   await paste(user, f.url, url);
   await user.click(f.submit);
-  expect(screen.getByRole("alert")).toHaveTextContent("Error adding video");
+  expect(await screen.findByRole("alert")).toHaveTextContent("Error adding video");
   expect(screen.getByRole("alert")).toHaveTextContent(message);
   expect(mockedAdd).not.toHaveBeenCalled();
 });
@@ -103,7 +104,7 @@ test("choosing one of your playlists fills in its ID; only playlists you may add
 
   // After a refused attempt the choice is still shown (React resets the form after its action).
   await user.click(fields().submit);
-  expect(screen.getByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
+  expect(await screen.findByRole("alert")).toHaveTextContent("Playlist ID and Video URL are required");
   expect(screen.getByLabelText("Your playlists")).toHaveValue("pl-joined");
   expect(fields().playlistId).toHaveAttribute("aria-invalid", "false");
   expect(fields().url).toHaveAttribute("aria-invalid", "true");
@@ -131,7 +132,8 @@ test("success sends the trimmed values, clears URL and Title, keeps the playlist
   await paste(user, f.title, "Song");
   await user.click(f.submit);
 
-  expect(await screen.findByRole("status")).toHaveTextContent("Video added successfully!");
+  // The status region is always there (empty until an answer): wait for its text, not for it.
+  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Video added successfully!"));
   expect(mockedAdd).toHaveBeenCalledWith("pl-1", { url: "https://youtu.be/dQw4w9WgXcQ", title: "Song" });
   expect(f.url).toHaveValue("");
   expect(f.title).toHaveValue("");

@@ -4,7 +4,7 @@
  * shows "Joining..." and opens the joined one; failures show the API's reason; signed out, both ask
  * to log in; a share link arrives with its code filled in.
  */
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AuthModalContext } from "@/components/layout/auth-modal-context";
 import { createPlaylist, joinPlaylist } from "@/components/playlists/playlist-api";
@@ -54,7 +54,7 @@ test("Create New Playlist: Creating... while the request runs, then opens the ne
   const section = screen.getByRole("region", { name: "Create New Playlist" });
   await paste(user, within(section).getByLabelText("Playlist title"), "Friday Mix");
   await user.click(within(section).getByRole("button", { name: "Create New Playlist" }));
-  expect(within(section).getByRole("button", { name: "Creating..." })).toBeDisabled();
+  expect(await within(section).findByRole("button", { name: "Creating..." })).toBeDisabled();
   expect(mockedCreate).toHaveBeenCalledWith({ title: "Friday Mix" });
   pending.resolve({ id: "pl 1", title: "Friday Mix" } as never);
   expect(await within(section).findByText(/Playlist "Friday Mix" created./)).toHaveAttribute("role", "status");
@@ -66,7 +66,8 @@ test("a blank title is refused without a request, the field marked and described
   const user = userEvent.setup();
   render(<PlaylistsHub />);
   await user.click(screen.getByRole("button", { name: "Create New Playlist" }));
-  expect(screen.getByRole("alert")).toHaveTextContent("Please give the playlist a title.");
+  // The form's action runs in a transition: its refusal renders once it has, which the click does not wait for.
+  expect(await screen.findByRole("alert")).toHaveTextContent("Please give the playlist a title.");
   expect(screen.getByLabelText("Playlist title")).toHaveAttribute("aria-invalid", "true");
   expect(screen.getByLabelText("Playlist title")).toHaveAccessibleDescription("Please give the playlist a title.");
   expect(mockedCreate).not.toHaveBeenCalled();
@@ -107,8 +108,8 @@ test("a share link's code is filled in; joining opens the playlist", async () =>
   render(<PlaylistsHub initialCode="K7Q2M9XD" />);
   expect(screen.getByLabelText("Share code")).toHaveValue("K7Q2M9XD");
   await user.click(screen.getByRole("button", { name: "Join Playlist" }));
-  expect(mockedJoin).toHaveBeenCalledWith("K7Q2M9XD");
   expect(await screen.findByText(/You joined "Shared"/)).toBeInTheDocument();
+  expect(mockedJoin).toHaveBeenCalledWith("K7Q2M9XD");
   expect(push).toHaveBeenCalledWith("/playlist?id=pl-9");
 });
 
@@ -124,7 +125,7 @@ test("signed out: both actions open the login modal and send nothing", async () 
   await paste(user, screen.getByLabelText("Playlist title"), "Mine");
   await user.click(screen.getByRole("button", { name: "Create New Playlist" }));
   await user.click(screen.getByRole("button", { name: "Join Playlist" }));
-  expect(open).toHaveBeenCalledTimes(2);
+  await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
   expect(open).toHaveBeenCalledWith("login");
   expect(screen.getByLabelText("Playlist title")).toHaveValue("Mine");
   expect(mockedCreate).not.toHaveBeenCalled();
@@ -152,6 +153,7 @@ test("while the session check is pending, both buttons wait: a signed-in user is
     </AuthModalContext.Provider>,
   );
   await userEvent.setup().click(screen.getByRole("button", { name: "Join Playlist" }));
+  expect(await screen.findByText(/You joined "Road trip"/)).toBeInTheDocument();
   expect(mockedJoin).toHaveBeenCalledWith("K7Q2M9XD");
   expect(open).not.toHaveBeenCalled();
 });

@@ -39,7 +39,8 @@ async function rename(to: string) {
 
 test("a blank title is refused before sending, the field marked", async () => {
   const field = await rename("");
-  const alert = screen.getByRole("alert");
+  // The form's action runs in a transition: its refusal renders once it has, which the click does not wait for.
+  const alert = await screen.findByRole("alert");
   expect(alert).toHaveTextContent("Could not rename the playlist.");
   expect(alert).toHaveTextContent("Title is required.");
   expect(field).toHaveAttribute("aria-invalid", "true");

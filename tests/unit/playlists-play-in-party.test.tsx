@@ -5,7 +5,7 @@
  * link to the room); someone hosting nothing starts a watch party and goes to its room; the API's
  * refusal (a full queue) shows its detail.
  */
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { PlayInParty } from "@/components/playlists/play-in-party";
@@ -107,7 +107,9 @@ test("hosting nothing: start a (private) watch party from the playlist and go to
   renderWith({ current_party: null });
   await user.click(await screen.findByRole("checkbox", { name: /Private party/ }));
   await user.click(screen.getByRole("button", { name: "Start a watch party" }));
-  expect(await screen.findByRole("status")).toHaveTextContent("Started a watch party with 3 videos. Opening the room...");
+  // The answer renders after the request resolves, outside the click; the status region is there all
+  // along (empty until then): wait for its text, not for it.
+  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Started a watch party with 3 videos. Opening the room..."));
   expect(posted).toEqual([{ mode: "start", visibility: "private" }]);
   expect(push).toHaveBeenCalledWith("/watch/new-party");
 });

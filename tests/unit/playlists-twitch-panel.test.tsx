@@ -3,7 +3,7 @@
  * The playlist's Twitch panel: the bot's status and its reason shown live above the form, Connect
  * only once the settings are saved, Disconnect and Reconnect, and the replies and cooldown fields.
  */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { TwitchPanel } from "@/components/playlists/twitch-panel";
@@ -79,7 +79,9 @@ test("the form carries replies and the cooldown, and refuses a cooldown that is 
   await user.clear(screen.getByLabelText("Cooldown per viewer (seconds)"));
   await user.type(screen.getByLabelText("Cooldown per viewer (seconds)"), "ten");
   await user.click(screen.getByRole("button", { name: "Save Twitch settings" }));
-  expect(await screen.findByLabelText("Cooldown per viewer (seconds)")).toHaveAccessibleDescription(/Cooldown must be a whole number of seconds from 0 to 3600\./);
+  // The form's action runs in a transition: its refusal renders once it has, which the click does not wait for
+  // (the field is there all along, so wait for its description, not for the field).
+  await waitFor(() => expect(screen.getByLabelText("Cooldown per viewer (seconds)")).toHaveAccessibleDescription(/Cooldown must be a whole number of seconds from 0 to 3600\./));
   expect(screen.getByRole("alert")).toHaveTextContent("Cooldown must be a whole number of seconds from 0 to 3600.");
   expect(fetchMock).not.toHaveBeenCalled();
 

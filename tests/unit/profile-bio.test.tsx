@@ -41,9 +41,10 @@ test("save sends the bio, says it is saved and returns to the view", async () =>
   await user.clear(screen.getByRole("textbox", { name: "Bio" }));
   await user.type(screen.getByRole("textbox", { name: "Bio" }), "New");
   await user.click(screen.getByRole("button", { name: "Save" }));
+  // The save is the form's action: its toast and the closed editor render after it, which the click does not wait for.
+  expect(await screen.findByRole("status")).toHaveTextContent("Bio saved.");
   expect(update).toHaveBeenCalledWith({ bio: "New" });
   expect(screen.queryByRole("textbox", { name: "Bio" })).not.toBeInTheDocument();
-  expect(await screen.findByRole("status")).toHaveTextContent("Bio saved.");
 });
 
 test("a refused save shows \"Failed to update bio.\" with the server's reason and stays in edit", async () => {

@@ -3,7 +3,7 @@
  * Edit Info on /profile: every field's problem at once under its field (nothing sent), "Saving..."
  * with the button disabled while the save runs, "Saved." after, the server's refusal shown as is.
  */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { EditInfo } from "@/components/profile/edit-info";
 import { apiFetch, ApiClientError } from "@/lib/api/client";
@@ -29,7 +29,8 @@ test("a bad username and a too long display name are both shown under their fiel
   const name = await retype("Display name", "x".repeat(51));
   await userEvent.click(screen.getByRole("button", { name: "Save info" }));
 
-  expect(username).toHaveAttribute("aria-invalid", "true");
+  // The form's action runs in a transition: its errors render once it has, which the click does not wait for.
+  await waitFor(() => expect(username).toHaveAttribute("aria-invalid", "true"));
   expect(username).toHaveAccessibleDescription("Username may contain only letters, digits, underscores and dots.");
   expect(name).toHaveAttribute("aria-invalid", "true");
   expect(name).toHaveAccessibleDescription("Display name must be at most 50 characters.");
