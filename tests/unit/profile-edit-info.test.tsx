@@ -9,6 +9,8 @@ import { EditInfo } from "@/components/profile/edit-info";
 import { apiFetch, ApiClientError } from "@/lib/api/client";
 import type { OwnUser } from "@/lib/schemas/user";
 
+// Typing a 51-character name key by key takes seconds on a loaded CI machine (2 cores, many workers).
+jest.setTimeout(30_000);
 jest.mock("@/lib/api/client", () => ({ ...jest.requireActual("@/lib/api/client"), apiFetch: jest.fn() }));
 jest.mock("@/lib/auth-client", () => ({ refreshSession: jest.fn() }));
 const api = apiFetch as jest.MockedFunction<typeof apiFetch>;

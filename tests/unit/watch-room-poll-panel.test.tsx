@@ -88,6 +88,8 @@ test("the host of a public poll sees names; a running break shows a countdown wi
   expect(screen.getByTestId("break-status")).toHaveTextContent("Break — the next video starts in 2:05. Chat stays open.");
   await userEvent.click(screen.getByRole("button", { name: "+5 min" }));
   expect(send).toHaveBeenCalledWith({ v: 1, type: "break.extend" });
+  // The break's buttons are disabled until that send has settled (after an await, outside act).
+  await waitFor(() => expect(screen.getByRole("button", { name: "Skip break" })).toBeEnabled());
   await userEvent.click(screen.getByRole("button", { name: "Skip break" }));
   expect(send).toHaveBeenLastCalledWith({ v: 1, type: "break.skip" });
 });
