@@ -257,6 +257,44 @@ test("a listener connects to the host only, and sends nothing", async () => {
   for (const pc of host.pcs) expect(pc.sender("audio")?.track).toBe(host.mic);
 });
 
+test("a handover moves the listeners to the new host: the listener's connection to the old host closes and one to the new host opens and carries its voice", async () => {
+  const listeners = [{ memberId: "l", displayName: "L" }];
+  const voice = { ...voiceOf(["h", "x"]), listeners };
+  const clock = new FakeClock();
+  const meshes = new Map<string, Harness>();
+  const relay = (from: string) => async (command: PartyCommand) => {
+    if (command.type === "voice.signal") setImmediate(() => meshes.get(command.to)?.mesh.receiveSignal(from, command.signal));
+    return {};
+  };
+  const l = makeMesh("l", { clock, send: relay("l") });
+  const oldHost = makeMesh("h", { clock, send: relay("h") });
+  const newHost = makeMesh("x", { clock, send: relay("x") });
+  meshes.set("l", l).set("h", oldHost).set("x", newHost);
+  await l.mesh.join("listen");
+  await oldHost.mesh.join("speak");
+  await newHost.mesh.join("speak");
+  for (const m of meshes.values()) m.mesh.update(voice, "h");
+  await settle(200);
+  const [toOld] = l.pcs;
+  expect(l.mesh.view().peers.map((p) => p.memberId)).toEqual(["h"]);
+  expect(l.mesh.view().peers[0]!.audio).not.toBeNull();
+  expect([oldHost.pcs.length, newHost.pcs.length]).toEqual([2, 1]);
+
+  // host.handover to x: the same voice state, another host.
+  for (const m of meshes.values()) m.mesh.update(voice, "x");
+  await settle(200);
+  expect(toOld!.closed).toBe(true);
+  expect(l.mesh.view().phase).toBe("listening");
+  expect(l.mesh.view().peers.map((p) => p.memberId)).toEqual(["x"]);
+  expect(l.mesh.view().peers[0]!.audio).not.toBeNull();
+  expect(l.pcs.filter((pc) => !pc.closed)).toHaveLength(1);
+  // The old host keeps x only; the new host opened one to the listener, carrying its microphone.
+  expect(oldHost.pcs.filter((pc) => !pc.closed)).toHaveLength(1);
+  const newHostOpen = newHost.pcs.filter((pc) => !pc.closed);
+  expect(newHostOpen).toHaveLength(2);
+  for (const pc of newHostOpen) expect(pc.sender("audio")?.track).toBe(newHost.mic);
+});
+
 test("candidates gathered together go out together, at most 32 a message", async () => {
   const h = makeMesh("a");
   await joinAs(h, voiceOf(["a", "b"]));
