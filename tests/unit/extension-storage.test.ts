@@ -44,7 +44,7 @@ test("what the previous build stored (storage-wide version 2, records without WX
   expect(await learnedPlayer("www.hulu.com")).toEqual(players["www.hulu.com"]);
   expect(await viewerOffsetItem.get()).toBe(-500);
   // Every record that build had (the voice records came later and are written only when used).
-  const laterKeys: string[] = [STORAGE_KEYS.voiceFrameNonce, STORAGE_KEYS.voiceAutoDuck];
+  const laterKeys: string[] = [STORAGE_KEYS.voiceFrameNonce, STORAGE_KEYS.voiceAutoDuck, STORAGE_KEYS.voiceDockOffset];
   expect(Object.keys(await raw()).sort()).toEqual(Object.values(STORAGE_KEYS).filter((key) => !laterKeys.includes(key)).sort());
 
   // Written again, a record keeps its key and shape: a previous build still reads it after a downgrade.

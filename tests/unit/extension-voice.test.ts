@@ -94,7 +94,7 @@ interface DockHarness {
   autoDuckSaved: boolean[];
 }
 
-async function makeDock(send?: (command: PartyCommand) => Promise<void>): Promise<DockHarness> {
+async function makeDock(send?: (command: PartyCommand) => Promise<void>, place: { saved: { x: number; y: number } | null } = { saved: null }): Promise<DockHarness> {
   document.body.replaceChildren();
   const sent: PartyCommand[] = [];
   const autoDuckSaved: boolean[] = [];
@@ -109,6 +109,7 @@ async function makeDock(send?: (command: PartyCommand) => Promise<void>): Promis
       if (send) await send(command);
     },
     autoDuck: { get: async () => null, set: async (on) => void autoDuckSaved.push(on) },
+    position: { get: async () => place.saved, set: async (offset) => void (place.saved = offset) },
     reservedRight: () => 324,
   });
   await dock.start();
@@ -179,6 +180,31 @@ describe("VoiceDock", () => {
     expect(h.video.volume).toBeCloseTo(0.8, 2);
     expect(h.autoDuckSaved).toEqual([false]);
     h.dock.dispose();
+  });
+
+  test("the tiles stay where the person put them: a drag or an arrow key moves them, and the next page's dock starts there", async () => {
+    const place = { saved: null as { x: number; y: number } | null };
+    const h = await makeDock(undefined, place);
+    const handle = h.dock.element.querySelector('[data-vp="voice-handle"]') as HTMLButtonElement;
+    const start = h.dock.rect();
+    // jsdom lays nothing out: the dock is anchored to the viewport's corner.
+    expect([start.left, start.top]).toEqual([12, 12]);
+    const pointer = (type: string, x: number, y: number) => handle.dispatchEvent(Object.assign(new Event(type, { bubbles: true, cancelable: true }), { clientX: x, clientY: y, pointerId: 1 }));
+    pointer("pointerdown", 20, 20);
+    pointer("pointermove", 220, 120);
+    expect([h.dock.rect().left, h.dock.rect().top]).toEqual([212, 112]);
+    expect(place.saved).toBeNull();
+    pointer("pointerup", 220, 120);
+    expect(place.saved).toEqual({ x: 200, y: 100 });
+    handle.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true }));
+    handle.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", shiftKey: true, bubbles: true }));
+    expect([h.dock.rect().left, h.dock.rect().top]).toEqual([148, 128]);
+    expect(place.saved).toEqual({ x: 136, y: 116 });
+    h.dock.dispose();
+    // Another page: its dock opens where this one was left.
+    const next = await makeDock(undefined, place);
+    expect([next.dock.rect().left, next.dock.rect().top]).toEqual([148, 128]);
+    next.dock.dispose();
   });
 
   test("V held on the page is push-to-talk while in voice, not while typing, and leaving the page leaves voice", async () => {

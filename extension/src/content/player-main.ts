@@ -15,7 +15,7 @@ import { Overlay } from "../overlay/overlay";
 import { VoiceDock } from "../overlay/voice-dock";
 import { volumeControlOf } from "../../../lib/party-client/voice/auto-duck";
 import { VOICE_FRAME_PATH } from "../voice/frame-messages";
-import { voiceAutoDuckItem, voiceFrameNonceItem } from "../storage/storage-items";
+import { voiceAutoDuckItem, voiceDockOffsetItem, voiceFrameNonceItem } from "../storage/storage-items";
 import { SyncSession } from "../../../lib/party-client/sync-session";
 import { watchPageLeaving } from "../../../lib/party-client/page-leaving";
 import { waitForVideo } from "./wait-for-video";
@@ -159,6 +159,7 @@ export class PlayerContentScript {
       storeNonce: (nonce) => voiceFrameNonceItem.set(nonce),
       send: (command) => this.send(command),
       autoDuck: voiceAutoDuckItem,
+      position: voiceDockOffsetItem,
       reservedRight: () => overlay.reservedRight(),
     });
     void voice.start().catch(() => undefined);

@@ -110,6 +110,11 @@ export function controlsBand(video: Rect): Rect {
 
 const DOCK_MARGIN = 12;
 
+/** The offset (dockRect's) that puts the dock at `rect`: where it is, as the person sees it. */
+export function dockOffset(rect: Rect, video: Rect | null): { x: number; y: number } {
+  return { x: rect.left - (video?.left ?? 0) - DOCK_MARGIN, y: rect.top - (video?.top ?? 0) - DOCK_MARGIN };
+}
+
 /**
  * Where the voice tiles go: docked at the video's top-left corner, or where the person dragged them
  * (`offset` from that corner), kept inside the viewport, left of `reserveRight` px (the party panel),

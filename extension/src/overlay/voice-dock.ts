@@ -1,7 +1,8 @@
 /**
  * Voice in the overlay, on the site's side: an iframe of the extension's voice frame (where the mesh,
  * the microphone and the tiles live: extension/src/voice/frame-messages.ts says why), docked at the
- * video's top-left corner, movable by its handle, never over the player's controls (dockRect).
+ * video's top-left corner, movable by its handle (dragged, or with the arrow keys; the place is kept
+ * for the next page), never over the player's controls (dockRect).
  *
  * The dock is the frame's only line to the party: it hands the frame the voice state and the signals
  * for this member, sends the frame's voice commands (only those) through the party port, and answers
@@ -14,7 +15,7 @@ import { AutoDuck, type VolumeControl } from "../../../lib/party-client/voice/au
 import { isTalkKeyDown, isTalkKeyUp } from "../../../lib/party-client/voice/push-to-talk";
 import { PROTOCOL_VERSION, type VoiceSignal } from "@/lib/sync";
 import { fromFrameSchema, type ToFrame } from "../voice/frame-messages";
-import { dockRect, type Rect } from "./geometry";
+import { dockOffset, dockRect, type Rect } from "./geometry";
 
 export interface VoiceDockDeps {
   /** Where the dock's elements go (the overlay's shadow root). */
@@ -26,6 +27,8 @@ export interface VoiceDockDeps {
   /** Sends a voice command to the party; rejects with an error carrying the server's `code`. */
   send(command: PartyCommand): Promise<void>;
   autoDuck: { get(): Promise<boolean | null>; set(on: boolean): Promise<void> };
+  /** Where the person last put the tiles (from the video's top-left corner), kept across pages. */
+  position: { get(): Promise<{ x: number; y: number } | null>; set(offset: { x: number; y: number }): Promise<void> };
   /** Pixels at the viewport's right edge taken by the party panel (the dock stays left of them). */
   reservedRight(): number;
 }
@@ -33,6 +36,8 @@ export interface VoiceDockDeps {
 const LAYOUT_MS = 500;
 const DEFAULT_SIZE = { width: 260, height: 60 };
 const HANDLE_HEIGHT = 22;
+/** An arrow key moves the tiles this far (CSS px); with Shift, four times as far. */
+const KEY_STEP = 16;
 
 function randomNonce(win: Window): string {
   const bytes = new Uint8Array(24);
@@ -70,7 +75,7 @@ export class VoiceDock {
     this.handle.type = "button";
     this.handle.className = "voice-handle";
     this.handle.dataset.vp = "voice-handle";
-    this.handle.setAttribute("aria-label", "Move the voice tiles (drag)");
+    this.handle.setAttribute("aria-label", "Move the voice tiles (drag, or arrow keys)");
     this.handle.textContent = "⠿ Voice";
     this.frame = doc.createElement("iframe");
     this.frame.className = "voice-frame";
@@ -94,8 +99,10 @@ export class VoiceDock {
 
   /** Creates the frame (after its nonce is stored) and opens the channel when it has loaded. */
   async start(): Promise<void> {
-    const stored = await this.deps.autoDuck.get().catch(() => null);
+    const [stored, offset] = await Promise.all([this.deps.autoDuck.get().catch(() => null), this.deps.position.get().catch(() => null)]);
     this.state = { ...this.state, autoDuck: stored ?? true };
+    // Unless the person has moved the tiles on this page already.
+    this.offset ??= offset;
     this.duck.setEnabled(this.state.autoDuck);
     const nonce = randomNonce(this.win);
     await this.deps.storeNonce(nonce);
@@ -198,10 +205,13 @@ export class VoiceDock {
 
   /** The dock's rectangle now (exposed for the layout's tests). */
   rect(): Rect {
-    const box = this.video?.isConnected ? this.video.getBoundingClientRect() : null;
-    const video = box && box.width > 0 && box.height > 0 ? { left: box.left, top: box.top, width: box.width, height: box.height } : null;
     const viewport = { width: this.win.innerWidth, height: this.win.innerHeight };
-    return dockRect(video, viewport, { width: this.size.width, height: this.size.height + HANDLE_HEIGHT }, this.offset, this.deps.reservedRight());
+    return dockRect(this.videoRect(), viewport, { width: this.size.width, height: this.size.height + HANDLE_HEIGHT }, this.offset, this.deps.reservedRight());
+  }
+
+  private videoRect(): Rect | null {
+    const box = this.video?.isConnected ? this.video.getBoundingClientRect() : null;
+    return box && box.width > 0 && box.height > 0 ? { left: box.left, top: box.top, width: box.width, height: box.height } : null;
   }
 
   private layout(): void {
@@ -220,20 +230,40 @@ export class VoiceDock {
     this.handle.addEventListener("pointerdown", (event) => {
       event.preventDefault();
       this.handle.setPointerCapture?.(event.pointerId);
-      const rect = this.rect();
-      const box = this.video?.getBoundingClientRect();
       // Start from where the dock is now (clamped), so a drag never jumps.
-      const base = { x: rect.left - (box?.left ?? 0) - 12, y: rect.top - (box?.top ?? 0) - 12 };
-      from = { x: event.clientX, y: event.clientY, offset: base };
+      from = { x: event.clientX, y: event.clientY, offset: dockOffset(this.rect(), this.videoRect()) };
     });
     this.handle.addEventListener("pointermove", (event) => {
       if (!from) return;
       this.offset = { x: from.offset.x + event.clientX - from.x, y: from.offset.y + event.clientY - from.y };
       this.layout();
     });
-    const end = () => (from = null);
+    const end = () => {
+      if (!from) return;
+      from = null;
+      this.keepPlace();
+    };
     this.handle.addEventListener("pointerup", end);
     this.handle.addEventListener("pointercancel", end);
+    // The handle is a button: arrow keys move the tiles for a person without a pointer.
+    const steps: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    this.handle.addEventListener("keydown", (event) => {
+      const step = steps[event.key];
+      if (!step) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const at = dockOffset(this.rect(), this.videoRect());
+      const distance = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
+      this.offset = { x: at.x + step[0] * distance, y: at.y + step[1] * distance };
+      this.layout();
+      this.keepPlace();
+    });
+  }
+
+  /** Keeps where the tiles are now (as placed: clamped clear of the controls) for the next page. */
+  private keepPlace(): void {
+    this.offset = dockOffset(this.rect(), this.videoRect());
+    void this.deps.position.set(this.offset).catch(() => undefined);
   }
 
   /** The overlay's own push-to-talk: V held on the site's page while in voice (the page still gets the key). */

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   voiceFrameNonce: "vp:voiceFrameNonce",
   /** Auto-duck of the site's video while someone speaks in voice (on unless turned off). */
   voiceAutoDuck: "vp:voiceAutoDuck",
+  /** Where the person last dragged the voice tiles, from the video's top-left corner (CSS px). */
+  voiceDockOffset: "vp:voiceDockOffset",
 } as const;
 
 export const settingsSchema = z.object({
@@ -72,3 +74,4 @@ export const viewerOffsetSchema = z.number().finite();
 
 export const voiceFrameNonceSchema = z.string().min(16).max(128);
 export const voiceAutoDuckSchema = z.boolean();
+export const voiceDockOffsetSchema = z.object({ x: z.number().finite().min(-20_000).max(20_000), y: z.number().finite().min(-20_000).max(20_000) });

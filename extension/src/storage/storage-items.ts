@@ -18,6 +18,7 @@ import {
   STORAGE_KEYS,
   viewerOffsetSchema,
   voiceAutoDuckSchema,
+  voiceDockOffsetSchema,
   voiceFrameNonceSchema,
   type PartyBinding,
   type Session,
@@ -63,3 +64,4 @@ export const learnedPlayersItem: ParsedItem<Record<string, StoredPlayer>> = defi
 export const viewerOffsetItem: ParsedItem<number> = defineParsedItem(`local:${STORAGE_KEYS.viewerOffset}`, viewerOffsetSchema);
 export const voiceFrameNonceItem: ParsedItem<string> = defineParsedItem(`local:${STORAGE_KEYS.voiceFrameNonce}`, voiceFrameNonceSchema);
 export const voiceAutoDuckItem: ParsedItem<boolean> = defineParsedItem(`local:${STORAGE_KEYS.voiceAutoDuck}`, voiceAutoDuckSchema);
+export const voiceDockOffsetItem: ParsedItem<{ x: number; y: number }> = defineParsedItem(`local:${STORAGE_KEYS.voiceDockOffset}`, voiceDockOffsetSchema);
