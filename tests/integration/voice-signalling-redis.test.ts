@@ -2,7 +2,9 @@
  * Voice across instances: two app instances on one PostgreSQL database and one Redis. A member in
  * voice streaming from instance A gets the signal a member on instance B sends (relayed over Redis
  * pub/sub, not the party's log), nobody else does, and both instances hold the same voice state.
- * With no STUN/TURN configured, the ICE servers answer is empty: nothing external is contacted.
+ * Joins pressed at the same moment on both instances all hold (a voice change computed from a state
+ * another instance changed meanwhile is computed again, not appended over it). With no STUN/TURN
+ * configured, the ICE servers answer is empty: nothing external is contacted.
  */
 import { startCluster, type Cluster } from "./helpers/cluster";
 import { api, command, createParty, guestToken, openMemberStream, type Ev } from "./helpers/party";
@@ -60,6 +62,44 @@ test("a signal from a member on instance B reaches the one in voice on instance 
   const lateB = await openMemberStream(b.baseUrl, party.id, await guestToken(b.baseUrl, "Late B"), streams);
   expect(lateA.snapshot.voice).toEqual(onA);
   expect(lateB.snapshot.voice).toEqual(onA);
+});
+
+test("members pressing Join voice at the same moment on both instances all get their seat: none is dropped by a change computed elsewhere", async () => {
+  const { a, b } = cluster;
+  const hostToken = await guestToken(a.baseUrl, "Rush Host");
+  const party = await createParty(a.baseUrl, hostToken);
+  const host = await openMemberStream(a.baseUrl, party.id, hostToken, streams);
+  // Three members on each instance, each with an open stream there.
+  const members = await Promise.all(
+    Array.from({ length: 6 }, async (_, i) => {
+      const at = i % 2 === 0 ? a : b;
+      const token = await guestToken(at.baseUrl, `Rush ${i + 1}`);
+      const member = await openMemberStream(at.baseUrl, party.id, token, streams);
+      return { at, token, id: member.id };
+    }),
+  );
+  type Voice = { members: { memberId: string }[] };
+  /** The first voice event after `from` (an index into the host's events) that matches. */
+  const voiceAfter = async (from: number, match: (voice: Voice) => boolean) =>
+    (await host.stream.waitFor((e, event) => e.type === "voice" && host.stream.events.indexOf(event) >= from && match(e.voice as Voice))).data.voice as Voice;
+  for (let round = 0; round < 3; round++) {
+    // Everyone in at once (each instance serves its own in turn, but the two instances race each other) ...
+    let from = host.stream.events.length;
+    const joins = await Promise.all(members.map((m) => command(m.at.baseUrl, party.id, m.token, { type: "voice.join" })));
+    expect(joins.map((r) => r.status)).toEqual(members.map(() => 200));
+    const seated = await voiceAfter(from, (v) => v.members.length === members.length);
+    expect(seated.members.map((m) => m.memberId).sort()).toEqual(members.map((m) => m.id).sort());
+    // ... and out at once: nobody is left behind either.
+    from = host.stream.events.length;
+    const leaves = await Promise.all(members.map((m) => command(m.at.baseUrl, party.id, m.token, { type: "voice.leave" })));
+    expect(leaves.map((r) => r.status)).toEqual(members.map(() => 200));
+    await voiceAfter(from, (v) => v.members.length === 0);
+  }
+  // Both instances agree on the end state.
+  const lateA = await openMemberStream(a.baseUrl, party.id, await guestToken(a.baseUrl, "Rush Late A"), streams);
+  const lateB = await openMemberStream(b.baseUrl, party.id, await guestToken(b.baseUrl, "Rush Late B"), streams);
+  expect(lateA.snapshot.voice).toEqual(lateB.snapshot.voice);
+  expect((lateA.snapshot.voice as { members: unknown[] }).members).toEqual([]);
 });
 
 test("with no STUN or TURN configured, the ICE servers answer names none", async () => {

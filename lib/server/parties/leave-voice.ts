@@ -6,6 +6,8 @@ import "server-only";
  * `voice` event, so no client ever sees a free seat with someone still waiting.
  */
 import { PROTOCOL_VERSION, VOICE_MAX_MEMBERS, voiceWithoutMember, type VoiceMember, type VoiceState } from "@/lib/sync";
+import { serverBusy } from "@/lib/server/http/api-error";
+import { StaleAppendError } from "@/lib/server/realtime/bus";
 import { getBus, readyBus } from "@/lib/server/realtime/get-bus";
 import { publishAndFold } from "@/lib/server/realtime/publish";
 import type { Room } from "@/lib/server/realtime/room";
@@ -45,15 +47,41 @@ const turns = new WeakMap<Room, Promise<unknown>>();
  * first's event. Across instances, `caughtUp` narrows the same window to one Redis round trip.
  */
 export function voiceTurn<T>(room: Room, change: () => Promise<T>): Promise<T> {
+  const attempt = () => withFreshVoice(room, change);
   const previous = turns.get(room) ?? Promise.resolve();
-  const run = previous.then(change, change);
+  const run = previous.then(attempt, attempt);
   turns.set(room, run.catch(() => {}));
   return run;
 }
 
-/** Publishes a changed voice state and waits until this replica has it, so the next command served here sees it. */
+/** How many times a voice change is computed again when other instances keep changing voice first. */
+export const VOICE_CHANGE_TRIES = 5;
+const VOICE_BUSY = "Voice is changing for many people at once. Please try again in a moment.";
+
+/**
+ * Runs `change` (which computes from this replica's voice state and publishes with publishVoice)
+ * until its publish is not refused as stale: another instance changed voice after what this replica
+ * had folded (turns are per instance), so the change is computed again from the caught-up state.
+ */
+async function withFreshVoice<T>(room: Room, change: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await change();
+    } catch (error) {
+      if (!(error instanceof StaleAppendError)) throw error;
+      if (tries >= VOICE_CHANGE_TRIES) throw serverBusy(1, VOICE_BUSY);
+      await caughtUp(room);
+    }
+  }
+}
+
+/**
+ * Publishes a changed voice state and waits until this replica has it, so the next command served here
+ * sees it. Computed from this replica's state, it is appended only if no voice change was appended
+ * after the newest event the replica had folded (StaleAppendError: voiceTurn computes it again).
+ */
 export async function publishVoice(room: Room, voice: VoiceState): Promise<{ id: string }> {
-  return { id: await publishAndFold(room, { v: PROTOCOL_VERSION, type: "voice", voice }) };
+  return { id: await publishAndFold(room, { v: PROTOCOL_VERSION, type: "voice", voice }, { name: "voice", seen: room.lastEventId }) };
 }
 
 /**

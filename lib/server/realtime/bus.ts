@@ -41,8 +41,14 @@ export interface InstancePresence {
 
 export interface PartyBus {
   readonly kind: "memory" | "redis";
-  /** Appends to the party's log; resolves to the id assigned (ids increase within a party). */
-  append(partyId: string, event: LoggedServerEvent): Promise<string>;
+  /**
+   * Appends to the party's log; resolves to the id assigned (ids increase within a party). With a
+   * `guard`, only if no event appended under the same guard has an id after `guard.seen` (the newest
+   * event the writer's replica had folded when it computed this one), else StaleAppendError: a
+   * change computed from a whole state another instance changed meanwhile is computed again rather
+   * than dropping that change.
+   */
+  append(partyId: string, event: LoggedServerEvent, guard?: AppendGuard): Promise<string>;
   /** Events after `afterId`, oldest first; null when `afterId` is unknown or older than the buffer. */
   since(partyId: string, afterId: string): Promise<LoggedEvent[] | null>;
   /** The id of the party's newest logged event (null: none), so a replica can catch up before computing a change from its state. */
@@ -109,6 +115,22 @@ export const REPLAY_BUFFER_BYTES = 1024 * 1024;
 export const ENDED_MARKER_MS = 10 * 60_000;
 
 /** Thrown by `append` for a party that has ended (its log was discarded). */
+/** What a guarded append was computed from (see PartyBus.append). */
+export interface AppendGuard {
+  /** The kind of state the event replaces whole ("voice"). */
+  name: "voice";
+  /** The newest event id the writer's replica had folded (null: none). */
+  seen: string | null;
+}
+
+/** A guarded append refused: another writer changed the same state after what this one had seen. */
+export class StaleAppendError extends Error {
+  constructor(partyId: string, guard: string) {
+    super(`party ${partyId}: ${guard} changed meanwhile`);
+    this.name = "StaleAppendError";
+  }
+}
+
 export class PartyEndedError extends Error {
   constructor(partyId: string) {
     super(`party ${partyId} has ended`);

@@ -6,11 +6,14 @@ import "server-only";
 import { EventEmitter } from "node:events";
 import {
   aggregatePresence,
+  compareEventIds,
   ENDED_MARKER_MS,
   loggedEvent,
   PartyEndedError,
   REPLAY_BUFFER_BYTES,
   REPLAY_BUFFER_EVENTS,
+  StaleAppendError,
+  type AppendGuard,
   type BusStats,
   type DirectoryMessage,
   type InstancePresence,
@@ -25,6 +28,8 @@ interface Log {
   events: LoggedEvent[];
   /** Encoded bytes of `events` (their SSE frames). */
   bytes: number;
+  /** The id of the last event appended under each guard (see PartyBus.append). */
+  guarded: Map<string, string>;
 }
 
 export class MemoryBus implements PartyBus {
@@ -43,16 +48,21 @@ export class MemoryBus implements PartyBus {
   private log(partyId: string): Log {
     let log = this.logs.get(partyId);
     if (!log) {
-      log = { next: 1, events: [], bytes: 0 };
+      log = { next: 1, events: [], bytes: 0, guarded: new Map() };
       this.logs.set(partyId, log);
     }
     return log;
   }
 
-  async append(partyId: string, event: LoggedServerEvent): Promise<string> {
+  async append(partyId: string, event: LoggedServerEvent, guard?: AppendGuard): Promise<string> {
     if (this.ended.has(partyId)) throw new PartyEndedError(partyId);
     const log = this.log(partyId);
+    if (guard) {
+      const last = log.guarded.get(guard.name);
+      if (last !== undefined && (guard.seen === null || compareEventIds(last, guard.seen) > 0)) throw new StaleAppendError(partyId, guard.name);
+    }
     const logged = loggedEvent(String(log.next++), event);
+    if (guard) log.guarded.set(guard.name, logged.id);
     log.events.push(logged);
     log.bytes += logged.frame.byteLength;
     // Drop the oldest beyond either bound; the newest event always stays.

@@ -5,7 +5,7 @@ import "server-only";
  */
 import { PROTOCOL_VERSION, type PartyMeta } from "@/lib/sync";
 import { partyEnded } from "@/lib/server/http/api-error";
-import { PartyEndedError, type LoggedServerEvent } from "./bus";
+import { PartyEndedError, type AppendGuard, type LoggedServerEvent } from "./bus";
 import { forgetDurableEvents, isDurableEvent, persistPartyEvent } from "./durable-events";
 import { getBus, readyBus } from "./get-bus";
 import type { Room } from "./room";
@@ -18,11 +18,11 @@ import type { Room } from "./room";
  * the bus's log does not outlive a crash of the in-process bus or a restart of Redis, and what a
  * member saw or was told is saved must. Written before the append, so nobody sees what is not saved.
  */
-export async function publish(room: Room, event: LoggedServerEvent): Promise<string> {
+export async function publish(room: Room, event: LoggedServerEvent, guard?: AppendGuard): Promise<string> {
   if (room.ended) throw partyEnded();
   if (isDurableEvent(event)) await persistPartyEvent(room.id, event);
   try {
-    return await (readyBus() ?? (await getBus())).append(room.id, event);
+    return await (readyBus() ?? (await getBus())).append(room.id, event, guard);
   } catch (error) {
     if (error instanceof PartyEndedError) {
       // The party ended meanwhile: its saved state was (or is being) deleted; so is this row.
@@ -43,8 +43,8 @@ const OWN_EVENT_WAIT_MS = 5000;
  * `append` resolves; on Redis it comes back through the instance's stream reader a round trip later,
  * and a read or a second queue change in between would see the replica without it.
  */
-export async function publishAndFold(room: Room, event: LoggedServerEvent): Promise<string> {
-  const id = await publish(room, event);
+export async function publishAndFold(room: Room, event: LoggedServerEvent, guard?: AppendGuard): Promise<string> {
+  const id = await publish(room, event, guard);
   await room.folded(id, OWN_EVENT_WAIT_MS);
   return id;
 }

@@ -32,6 +32,8 @@ import {
   PartyEndedError,
   REPLAY_BUFFER_BYTES,
   REPLAY_BUFFER_EVENTS,
+  StaleAppendError,
+  type AppendGuard,
   type BusStats,
   type DirectoryMessage,
   type InstancePresence,
@@ -48,12 +50,26 @@ const PARTY_KEYS_TTL_MS = 7 * 24 * 3600 * 1000;
 const ENDED_LOG_TTL_MS = 60_000;
 
 /**
- * KEYS: stream, byte counter, ended marker. ARGV: event JSON, max events, max bytes, ttl ms.
- * Returns the new entry's id, or false when the party has ended.
+ * KEYS: stream, byte counter, ended marker, guard key (the id of the last event appended under the
+ * append's guard). ARGV: event JSON, max events, max bytes, ttl ms, and with a guard the newest id
+ * the writer had seen ('' when it had seen none; no fifth argument: no guard). Returns the new
+ * entry's id, false when the party has ended, or 0 when the guard refused (the guard's last id is
+ * after what the writer had seen).
  */
 const APPEND_SCRIPT = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return false end
-if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('DEL', KEYS[2]) end
+-- A new log (the old one expired or Redis lost it): its byte count and guard start over.
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('DEL', KEYS[2], KEYS[4]) end
+if ARGV[5] ~= nil then
+  local last = redis.call('GET', KEYS[4])
+  if last then
+    if ARGV[5] == '' then return 0 end
+    local lm, ls = string.match(last, '^(%d+)-(%d+)$')
+    local sm, ss = string.match(ARGV[5], '^(%d+)-(%d+)$')
+    lm, ls, sm, ss = tonumber(lm), tonumber(ls), tonumber(sm), tonumber(ss)
+    if lm > sm or (lm == sm and ls > ss) then return 0 end
+  end
+end
 local id = redis.call('XADD', KEYS[1], '*', 'e', ARGV[1])
 local bytes = redis.call('INCRBY', KEYS[2], string.len(ARGV[1]))
 local len = redis.call('XLEN', KEYS[1])
@@ -80,10 +96,11 @@ if len > maxLen or bytes > maxBytes then
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
+if ARGV[5] ~= nil then redis.call('SET', KEYS[4], id, 'PX', ARGV[4]) end
 return id
 `;
 
-type AppendCommand = (stream: string, bytes: string, ended: string, event: string, maxEvents: number, maxBytes: number, ttlMs: number) => Promise<string | null>;
+type AppendCommand = (stream: string, bytes: string, ended: string, guard: string, event: string, maxEvents: number, maxBytes: number, ttlMs: number, ...seen: string[]) => Promise<string | number | null>;
 
 /** A command with no answer by then fails (the request answers 503): Redis is down or unreachable. */
 const COMMAND_TIMEOUT_MS = 2000;
@@ -136,7 +153,7 @@ export class RedisBus implements PartyBus {
     // on purpose, so its bound is the block time plus a grace (`blockingTimeout`), not commandTimeout.
     const options: RedisOptions = { maxRetriesPerRequest: 1, connectTimeout: COMMAND_TIMEOUT_MS, lazyConnect: false };
     this.cmd = new Redis(url, { ...options, commandTimeout: COMMAND_TIMEOUT_MS });
-    this.cmd.defineCommand("vpAppend", { numberOfKeys: 3, lua: APPEND_SCRIPT });
+    this.cmd.defineCommand("vpAppend", { numberOfKeys: 4, lua: APPEND_SCRIPT });
     this.reader = new Redis(url, { ...options, blockingTimeout: READ_BLOCK_MS });
     this.sub = new Redis(url, options);
     // Connection errors surface per command (as 503s) and through `down`; the event adds nothing.
@@ -207,23 +224,26 @@ export class RedisBus implements PartyBus {
     return this.key("party", partyId, "events");
   }
 
-  private partyKey(partyId: string, part: "events" | "bytes" | "ended" | "presence" | "members" | "signals"): string {
+  private partyKey(partyId: string, part: "events" | "bytes" | "ended" | "presence" | "members" | "signals" | `guard:${string}`): string {
     return this.key("party", partyId, part);
   }
 
-  async append(partyId: string, event: LoggedServerEvent): Promise<string> {
+  async append(partyId: string, event: LoggedServerEvent, guard?: AppendGuard): Promise<string> {
     const append = (this.cmd as unknown as { vpAppend: AppendCommand }).vpAppend.bind(this.cmd);
     const id = await this.run(() => append(
       this.streamKey(partyId),
       this.partyKey(partyId, "bytes"),
       this.partyKey(partyId, "ended"),
+      this.partyKey(partyId, `guard:${guard?.name ?? "none"}`),
       JSON.stringify(event),
       REPLAY_BUFFER_EVENTS,
       REPLAY_BUFFER_BYTES,
       PARTY_KEYS_TTL_MS,
+      ...(guard ? [guard.seen ?? ""] : []),
     ));
+    if (id === 0) throw new StaleAppendError(partyId, guard?.name ?? "none");
     if (!id) throw new PartyEndedError(partyId);
-    return id;
+    return String(id);
   }
 
   async since(partyId: string, afterId: string): Promise<LoggedEvent[] | null> {
@@ -416,7 +436,7 @@ export class RedisBus implements PartyBus {
       .set(this.partyKey(partyId, "ended"), "1", "PX", ENDED_MARKER_MS)
       .pexpire(this.streamKey(partyId), ENDED_LOG_TTL_MS)
       .pexpire(this.partyKey(partyId, "bytes"), ENDED_LOG_TTL_MS)
-      .del(this.partyKey(partyId, "presence"), this.partyKey(partyId, "members"))
+      .del(this.partyKey(partyId, "presence"), this.partyKey(partyId, "members"), this.partyKey(partyId, "guard:voice"))
       .exec(),
     );
   }
