@@ -358,6 +358,19 @@ test("a kicked member, a member who leaves the party and one whose streams vanis
   expect(Date.now() - closedAt).toBeGreaterThanOrEqual(1400);
 });
 
+test("a member who takes a seat but never opens a stream leaves voice after VP_VOICE_GONE_MS", async () => {
+  const host = await hostParty("Seat Host");
+  const partyId = host.party.id;
+  const token = await guestToken(live.baseUrl, "Seat Sam");
+  await joinParty(live.baseUrl, partyId, token);
+  expect((await send(partyId, token, { type: "voice.join" })).status).toBe(200);
+  const joinedAt = Date.now();
+  const seated = await voiceWhere(host.stream, (v) => v.members.length === 1);
+  expect(seated.members[0]!.displayName).toBe("Seat Sam");
+  await voiceWhere(host.stream, (v) => v.members.length === 0);
+  expect(Date.now() - joinedAt).toBeGreaterThanOrEqual(1400);
+});
+
 test("a reload keeps the seat: a stream back within VP_VOICE_GONE_MS changes nothing", async () => {
   const host = await hostParty("Reload Host");
   const partyId = host.party.id;

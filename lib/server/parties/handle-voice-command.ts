@@ -11,6 +11,7 @@ import "server-only";
 import { ApiError, conflict, unprocessable } from "@/lib/server/http/api-error";
 import { enforceRateLimit, type Limit } from "@/lib/server/rate-limit";
 import { getBus, readyBus } from "@/lib/server/realtime/get-bus";
+import { watchVoiceSeat } from "@/lib/server/realtime/voice-vanish";
 import type { Room } from "@/lib/server/realtime/room";
 import {
   inVoice,
@@ -69,8 +70,11 @@ async function changeVoice(room: Room, caller: CommandCaller, command: Exclude<V
   await caughtUp(room);
   const voice = room.state.voice;
   switch (command.type) {
-    case "voice.join":
-      return join(room, caller, command);
+    case "voice.join": {
+      const answer = await join(room, caller, command);
+      watchVoiceSeat(room, caller.id);
+      return answer;
+    }
     case "voice.leave": {
       const next = voiceAfterLeaving(voice, caller.id);
       return next === voice ? { id: null } : publishVoice(room, next);
