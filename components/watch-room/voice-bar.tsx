@@ -13,6 +13,8 @@ import { Icon } from "@/components/ui/icon";
 import { VoiceSettings } from "./voice-settings";
 
 const toggleClass = "min-h-11 min-w-11";
+/** On a phone the buttons beside "Hold to talk" show their icon only (their name stays for screen readers): one row, so the chat keeps its room. */
+const phoneIconOnly = "max-sm:sr-only";
 
 /** A button held down to talk: pointer (mouse, finger, pen) or Space/Enter held on the keyboard. */
 function HoldToTalk({ held, onHold }: { held: boolean; onHold(held: boolean): void }) {
@@ -115,15 +117,15 @@ export function VoiceBar({ voice, disabled = false }: { voice: VoiceHandle; disa
             onClick={() => voice.setMuted(!mutedShown)}
             data-testid="voice-mute"
           >
-            <Icon name={mutedShown ? "micOff" : "mic"} className="h-4 w-4" /> {mutedShown ? "Unmute" : "Mute"}
+            <Icon name={mutedShown ? "micOff" : "mic"} className="h-4 w-4" /> <span className={phoneIconOnly}>{mutedShown ? "Unmute" : "Mute"}</span>
           </Button>
           {view.muted && view.hasMicrophone && !view.hostMuted && <HoldToTalk held={view.talkHeld} onHold={voice.setTalkHeld} />}
           <Button variant={view.camera ? "primary" : "secondary"} size="sm" className={toggleClass} aria-pressed={view.camera} onClick={() => voice.setCamera(!view.camera)} data-testid="voice-camera">
-            <Icon name="camera" className="h-4 w-4" /> {view.camera ? "Camera off" : "Camera on"}
+            <Icon name="camera" className="h-4 w-4" /> <span className={phoneIconOnly}>{view.camera ? "Camera off" : "Camera on"}</span>
           </Button>
           <VoiceSettings voice={voice} />
           <Button variant="danger" size="sm" className={toggleClass} onClick={() => voice.leave()}>
-            {VOICE_TEXTS.leave}
+            <Icon name="leave" className="h-4 w-4" /> <span className={phoneIconOnly}>{VOICE_TEXTS.leave}</span>
           </Button>
           <span className="text-xs text-slate-400 max-sm:hidden">{VOICE_TEXTS.notRecorded}</span>
         </div>

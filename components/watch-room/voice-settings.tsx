@@ -39,7 +39,7 @@ export function VoiceSettings({ voice }: { voice: VoiceHandle }) {
           setOpen(!open);
         }}
       >
-        <Icon name="settings" className="h-4 w-4" /> Settings
+        <Icon name="settings" className="h-4 w-4" /> <span className="max-sm:sr-only">Settings</span>
       </Button>
       {open && (
         <div
