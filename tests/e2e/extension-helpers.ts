@@ -8,7 +8,7 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { chromium, expect, type BrowserContext, type Page, type Worker } from "@playwright/test";
+import { chromium, expect, test, type BrowserContext, type Page, type Worker } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../playwright.config";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -276,4 +276,29 @@ export async function throughRoute(b: ExtensionBrowser, page: Page): Promise<voi
     return tabs.map((tab) => tab.pendingUrl || tab.url || "").find((url) => /^https:\/\/([a-z]+\.)?youtube\.com\//.test(url)) ?? null;
   });
   if (opened) await page.goto(opened);
+}
+
+/**
+ * The extension's browsers of one spec file, each on the saved youtube.com page: the extension is
+ * built once before the file's tests (beforeAll) and every browser launched here is closed after
+ * them (afterAll). Call it at the top level of the spec.
+ */
+export function extensionBrowsersOnYoutube(): { launch(extraArgs?: string[]): Promise<ExtensionBrowser> } {
+  let extensionDir = "";
+  const open: ExtensionBrowser[] = [];
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    extensionDir = ensureExtensionBuild();
+  });
+  test.afterAll(async () => {
+    for (const b of open.splice(0)) await b.context.close().catch(() => undefined);
+  });
+  return {
+    async launch(extraArgs = []) {
+      const b = await launchWithExtension(extensionDir, extraArgs);
+      open.push(b);
+      await serveYoutubeFixture(b.context);
+      return b;
+    },
+  };
 }

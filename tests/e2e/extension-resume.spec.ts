@@ -6,39 +6,10 @@
  * all along: never paused, never sent back.
  */
 import { expect, test, type Page } from "@playwright/test";
-import {
-  ensureExtensionBuild,
-  hostOnYoutube,
-  launchWithExtension,
-  openPopup,
-  overlay,
-  serveYoutubeFixture,
-  SITE_URL,
-  throughRoute,
-  videoState,
-  waitForVideoReady,
-  type ExtensionBrowser,
-} from "./extension-helpers";
+import { extensionBrowsersOnYoutube, hostOnYoutube, openPopup, overlay, SITE_URL, throughRoute, videoState, waitForVideoReady } from "./extension-helpers";
 import { expectPartyContinued, openRoomAsGuest, roomVideo, startVideoSampling, type RoomVideoState } from "./watch-room-helpers";
 
-let extensionDir: string;
-const browsers: ExtensionBrowser[] = [];
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  extensionDir = ensureExtensionBuild();
-});
-
-test.afterAll(async () => {
-  for (const b of browsers.splice(0)) await b.context.close().catch(() => undefined);
-});
-
-async function launch(): Promise<ExtensionBrowser> {
-  const b = await launchWithExtension(extensionDir);
-  browsers.push(b);
-  await serveYoutubeFixture(b.context);
-  return b;
-}
+const { launch } = extensionBrowsersOnYoutube();
 
 /** The host plays from 20 s until the room's guest follows past 22 s. */
 async function playPast(hostPage: Page, guest: Page): Promise<void> {

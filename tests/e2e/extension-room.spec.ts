@@ -8,39 +8,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   continueAsGuest,
-  ensureExtensionBuild,
+  extensionBrowsersOnYoutube,
   hostOnYoutube,
-  throughRoute,
-  launchWithExtension,
   overlay,
-  serveYoutubeFixture,
   SITE_URL,
+  throughRoute,
   videoState,
   waitForVideoReady,
-  type ExtensionBrowser,
 } from "./extension-helpers";
 import { hostParty, openHostPanel, openRoomAsGuest, openRoomAsHost, roomVideo, type RoomVideoState } from "./watch-room-helpers";
 
 test.describe.configure({ mode: "serial" });
 
-let extensionDir: string;
-const browsers: ExtensionBrowser[] = [];
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  extensionDir = ensureExtensionBuild();
-});
-
-test.afterAll(async () => {
-  for (const b of browsers.splice(0)) await b.context.close().catch(() => undefined);
-});
-
-async function launch(): Promise<ExtensionBrowser> {
-  const b = await launchWithExtension(extensionDir);
-  browsers.push(b);
-  await serveYoutubeFixture(b.context);
-  return b;
-}
+const { launch } = extensionBrowsersOnYoutube();
 
 const extensionVideo = (page: Page): Promise<RoomVideoState> => videoState(page).then((s) => ({ ...s, src: "" }));
 

@@ -9,7 +9,7 @@
  * the extension member mutes and removes the room member from the overlay's tiles.
  */
 import { expect, test, type Frame, type Page } from "@playwright/test";
-import { continueAsGuest, ensureExtensionBuild, launchWithExtension, overlay, serveYoutubeFixture, throughRoute, waitForVideoReady, type ExtensionBrowser } from "./extension-helpers";
+import { continueAsGuest, extensionBrowsersOnYoutube, overlay, throughRoute, waitForVideoReady } from "./extension-helpers";
 import { openConnections, sum, trackPeerConnections, voiceLaunchOptions, joinVoice } from "./voice-helpers";
 import { VOICE_TEXTS } from "../../lib/party-client/voice/voice-texts";
 import { hostParty, openHostPanel, openRoomAsHost } from "./watch-room-helpers";
@@ -17,17 +17,7 @@ import { hostParty, openHostPanel, openRoomAsHost } from "./watch-room-helpers";
 test.describe.configure({ mode: "serial" });
 test.use({ launchOptions: voiceLaunchOptions() });
 
-let extensionDir: string;
-const browsers: ExtensionBrowser[] = [];
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  extensionDir = ensureExtensionBuild();
-});
-
-test.afterAll(async () => {
-  for (const b of browsers.splice(0)) await b.context.close().catch(() => undefined);
-});
+const extension = extensionBrowsersOnYoutube();
 
 /** The overlay's voice frame in `page` (an OOPIF: chrome-extension://…/voice-frame.html). */
 async function voiceFrame(page: Page): Promise<Frame> {
@@ -43,9 +33,7 @@ test("a member in the watch room and a member on youtube.com with the extension 
   await openRoomAsHost(host.page, host.partyId);
   const { invite_code: inviteCode } = (await (await host.page.request.get(`/api/v1/parties/${host.partyId}`)).json()) as { invite_code: string };
 
-  const guest = await launchWithExtension(extensionDir, ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
-  browsers.push(guest);
-  await serveYoutubeFixture(guest.context);
+  const guest = await extension.launch(["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
   await trackPeerConnections(guest.context);
   const popup = await continueAsGuest(guest, "Ext Elsa");
   const [guestPage] = await Promise.all([
