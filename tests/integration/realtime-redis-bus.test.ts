@@ -5,9 +5,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { compareEventIds, PartyEndedError, REPLAY_BUFFER_BYTES, REPLAY_BUFFER_EVENTS, StaleAppendError, type LoggedServerEvent } from "@/lib/server/realtime/bus";
+import { PartyEndedError, REPLAY_BUFFER_BYTES, REPLAY_BUFFER_EVENTS, type LoggedServerEvent } from "@/lib/server/realtime/bus";
 import { RedisBus } from "@/lib/server/realtime/redis-bus";
 import { PROTOCOL_VERSION } from "@/lib/sync";
+import { checkAppendGuard } from "@/tests/support/append-guard";
 
 jest.setTimeout(60_000);
 
@@ -53,20 +54,7 @@ test("the replay buffer holds at most REPLAY_BUFFER_BYTES; resuming from a dropp
 
 test("a guarded append (voice) is refused when another voice change came after what the writer had seen; other events do not count; an ended party's guard goes", async () => {
   const PARTY = "guarded";
-  const voice = (memberId: string): LoggedServerEvent => ({ v, type: "voice", voice: { members: [{ memberId, displayName: memberId, muted: false, camera: false, hostMuted: false }], listeners: [], waiting: [], hostMuted: [] } });
-  const guard = (seen: string | null) => ({ name: "voice" as const, seen });
-  const first = await bus.append(PARTY, voice("a"), guard(null));
-  const chatId = await bus.append(PARTY, chat("unrelated"));
-  // Events outside the guard (chat) do not make a change stale: only another voice change does.
-  const second = await bus.append(PARTY, voice("b"), guard(chatId));
-  expect(compareEventIds(second, first)).toBeGreaterThan(0);
-  // Computed from a replica that had folded only up to the chat: another voice change came after it.
-  await expect(bus.append(PARTY, voice("c"), guard(chatId))).rejects.toBeInstanceOf(StaleAppendError);
-  await expect(bus.append(PARTY, voice("c"), guard(null))).rejects.toBeInstanceOf(StaleAppendError);
-  expect((await bus.tail(PARTY)).map((e) => e.id)).toEqual([first, chatId, second]);
-  // Caught up to the newest voice change: accepted.
-  const third = await bus.append(PARTY, voice("c"), guard(second));
-  expect((await bus.tail(PARTY)).map((e) => e.id)).toEqual([first, chatId, second, third]);
+  const [, , , third] = await checkAppendGuard(bus, PARTY);
   expect(await redis.get(`${prefix}:party:${PARTY}:guard:voice`)).toBe(third);
   await bus.discard(PARTY);
   expect(await redis.exists(`${prefix}:party:${PARTY}:guard:voice`)).toBe(0);

@@ -2,9 +2,10 @@
  * The in-process party bus: a running party's replay buffer is bounded by bytes as well as events,
  * an ended party is freed and stays ended, and memberships record joins and leaves.
  */
-import { compareEventIds, PartyEndedError, REPLAY_BUFFER_BYTES, REPLAY_BUFFER_EVENTS, StaleAppendError, type LoggedServerEvent } from "@/lib/server/realtime/bus";
+import { compareEventIds, PartyEndedError, REPLAY_BUFFER_BYTES, REPLAY_BUFFER_EVENTS, type LoggedServerEvent } from "@/lib/server/realtime/bus";
 import { MemoryBus } from "@/lib/server/realtime/memory-bus";
 import { PROTOCOL_VERSION } from "@/lib/sync";
+import { checkAppendGuard } from "@/tests/support/append-guard";
 
 const v = PROTOCOL_VERSION;
 const chat = (text: string): LoggedServerEvent => ({ v, type: "chat", message: { id: "c", userId: "u", displayName: "U", text, at: 1 } });
@@ -12,20 +13,7 @@ const chat = (text: string): LoggedServerEvent => ({ v, type: "chat", message: {
 test("a guarded append (voice) is refused when another voice change came after what the writer had seen; other events do not count", async () => {
   const bus = new MemoryBus();
   const PARTY = "guarded";
-  const voice = (memberId: string): LoggedServerEvent => ({ v, type: "voice", voice: { members: [{ memberId, displayName: memberId, muted: false, camera: false, hostMuted: false }], listeners: [], waiting: [], hostMuted: [] } });
-  const guard = (seen: string | null) => ({ name: "voice" as const, seen });
-  const first = await bus.append(PARTY, voice("a"), guard(null));
-  const chatId = await bus.append(PARTY, chat("unrelated"));
-  // Events outside the guard (chat) do not make a change stale: only another voice change does.
-  const second = await bus.append(PARTY, voice("b"), guard(chatId));
-  expect(compareEventIds(second, first)).toBeGreaterThan(0);
-  // Computed from a replica that had folded only up to the chat: another voice change came after it.
-  await expect(bus.append(PARTY, voice("c"), guard(chatId))).rejects.toBeInstanceOf(StaleAppendError);
-  await expect(bus.append(PARTY, voice("c"), guard(null))).rejects.toBeInstanceOf(StaleAppendError);
-  expect((await bus.tail(PARTY)).map((e) => e.id)).toEqual([first, chatId, second]);
-  // Caught up to the newest voice change: accepted.
-  const third = await bus.append(PARTY, voice("c"), guard(second));
-  expect((await bus.tail(PARTY)).map((e) => e.id)).toEqual([first, chatId, second, third]);
+  await checkAppendGuard(bus, PARTY);
 });
 
 test("the replay buffer holds at most REPLAY_BUFFER_BYTES: older events are dropped and resuming from them asks for a snapshot", async () => {
