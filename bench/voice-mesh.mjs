@@ -172,9 +172,12 @@ async function main() {
   try {
     for (const camera of cameras) {
       for (const members of counts) {
-        const row = await measure(browser, app.baseUrl, members, camera);
+        // A mesh this machine cannot connect (every member's encoders and decoders on its cores) is a
+        // row that says so; the other sizes are still measured.
+        const row = await measure(browser, app.baseUrl, members, camera).catch((error) => ({ members, camera, error: error instanceof Error ? error.message : String(error) }));
         rows.push(row);
-        console.log(`… ${members} members, camera ${camera ? "on" : "off"}: up ${fmt(row.upKbps)} kbit/s, down ${fmt(row.downKbps)} kbit/s, ` +
+        if (row.error) console.log(`… ${members} members, camera ${camera ? "on" : "off"}: not measured: ${row.error} (load ${loadAverage()})`);
+        else console.log(`… ${members} members, camera ${camera ? "on" : "off"}: up ${fmt(row.upKbps)} kbit/s, down ${fmt(row.downKbps)} kbit/s, ` +
           `renderer CPU ${fmt(row.rendererCpuPct)} % per member (load ${loadAverage()})`);
       }
     }
@@ -185,8 +188,12 @@ async function main() {
   }
   console.log("\nPer member, averaged over the members of one mesh (kbit/s; CPU in % of one core):");
   printTable(
-    ["members", "camera", "up kbit/s", "down kbit/s", "renderer CPU %", "all CPU %"],
-    rows.map((r) => [r.members, r.camera ? "360p" : "off", fmt(r.upKbps), fmt(r.downKbps), fmt(r.rendererCpuPct), fmt(r.allCpuPct)]),
+    ["members", "camera", "up kbit/s", "down kbit/s", "renderer CPU %", "all CPU %", "note"],
+    rows.map((r) =>
+      r.error
+        ? [r.members, r.camera ? "360p" : "off", "—", "—", "—", "—", r.error]
+        : [r.members, r.camera ? "360p" : "off", fmt(r.upKbps), fmt(r.downKbps), fmt(r.rendererCpuPct), fmt(r.allCpuPct), ""],
+    ),
   );
   const out = opts.out || path.join(RESULTS, `voice-mesh-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, rows }, null, 2));
