@@ -6,3 +6,4 @@ export * from "./scheduled-parties";
 export * from "./party-moderation";
 export * from "./recordings";
 export * from "./party-durable-events";
+export * from "./rooms";

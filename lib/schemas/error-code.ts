@@ -113,6 +113,20 @@ export const ERROR_STATUS = {
   platform_not_accepted: 422,
   empty_playlist: 422,
 
+  // Rooms.
+  /** The address (or one that reads the same) belongs to another room. */
+  room_slug_taken: 409,
+  /** The caller owns as many rooms as one may. */
+  too_many_rooms: 409,
+  /** The owner cannot leave (or be removed from) their room before handing it over. */
+  owner_must_hand_over: 409,
+  /** Only the room's owner may do that. */
+  owner_only: 403,
+  /** A members-only room: the caller is not a member and holds no valid invite code. */
+  members_only: 403,
+  /** An invite code that is not (or no longer) the room's. */
+  invalid_invite: 403,
+
   // Accounts and scheduled parties.
   username_taken: 409,
   email_taken: 409,

@@ -60,6 +60,9 @@ interface World {
   otherLinkId: string;
   /** users[0]'s recording of a YouTube party (unlisted: others may see it, not change it). */
   recordingId: string;
+  /** users[0]'s public room (users[2] is a member) and members-only room (nobody else belongs). */
+  roomSlug: string;
+  membersRoomSlug: string;
 }
 
 /** Who sends a request: nobody, a named identity, or the next one of a pool (spreads rate limits). */
@@ -279,6 +282,13 @@ function junkOnReads(url: string, as: Caller, keys: string[] = []): fc.Arbitrary
 // --- valid bodies and their bad fields --------------------------------------------------------------
 
 const FUTURE = "2031-05-01T19:00:00Z";
+const roomBody = { title: "Fuzz club", description: "We watch.", privacy: "public" };
+const roomBad = {
+  slug: fc.oneof(badText(32), notAString, fc.constantFrom("ab", "-abc", "abc-", "a--b", "a b c", "a_b", "parties", "adm1n", "v1ewparty", "r", "api", "rooms")),
+  title: fc.oneof(badText(100), notAString, fc.constant("   ")),
+  description: fc.oneof(badText(2000), notAString),
+  privacy: fc.oneof(notOneOf(["public", "unlisted", "members"]), fc.constant(null)),
+};
 const scheduledBody = { title: "Fuzz night", date_time: FUTURE, show_movie: "Netflix", privacy: "public", description: "Bring snacks." };
 const PLATFORMS = ["Netflix", "Disney+", "HBO Max", "Amazon Prime", "YouTube", "Other"];
 const badDateTime = fc.oneof(
@@ -1046,6 +1056,86 @@ const SPECS: Record<string, RouteSpec> = {
         wrongMethods("/api/v1/users/me/account", ["PATCH"]),
       ),
   },
+  "v1/rooms": {
+    methods: ["POST"],
+    runs: 30,
+    requests: () => {
+      const bodies = badBodies(roomBody, roomBad).map((b) => req({ method: "POST", url: "/api/v1/rooms", as: "userPool", ...b }));
+      return mostly(
+        [bodies, bodies, bodies, fc.constant(req({ method: "POST", url: "/api/v1/rooms", as: "anon", body: JSON.stringify({ ...roomBody, slug: "fuzz-anon-room" }), note: "create without a session", expect: "denied" }))],
+        wrongMethods("/api/v1/rooms", ["POST"]),
+      );
+    },
+  },
+  "v1/rooms/[slug]": {
+    methods: ["GET", "PATCH", "DELETE"],
+    runs: 40,
+    requests: (w) => {
+      const url = `/api/v1/rooms/${w.roomSlug}`;
+      const bodies = badBodies(roomBody, roomBad).map((b) => req({ method: "PATCH", url, as: "owner", ...b }));
+      const strangerWrites = fc
+        .constantFrom<Method>("PATCH", "DELETE")
+        .chain((method) => fc.constantFrom<Caller>("stranger", "collaborator", "anon").map((as) => ({ method, as })))
+        .map(({ method, as }) => req({ method, url, as, body: method === "PATCH" ? JSON.stringify({ title: "Taken over" }) : undefined, note: `not the owner: ${method}`, expect: "denied" }));
+      const badCode = badQuery(["code"]).map((q) => req({ method: "GET", url: `/api/v1/rooms/${w.membersRoomSlug}${q}`, as: "stranger", note: "members-only room with a bad code" }));
+      return mostly(
+        [bodies, bodies, badIds("/api/v1/rooms/{id}", ["GET", "PATCH", "DELETE"], "owner", () => JSON.stringify({ title: "Renamed" })), strangerWrites, badCode],
+        wrongMethods(url, ["GET", "PATCH", "DELETE"]),
+      );
+    },
+  },
+  "v1/rooms/[slug]/invite": {
+    methods: ["POST"],
+    runs: 15,
+    requests: (w) => {
+      const url = `/api/v1/rooms/${w.roomSlug}/invite`;
+      const strangers = fc.constantFrom<Caller>("stranger", "collaborator", "anon").map((as) => req({ method: "POST", url, as, note: "not the owner", expect: "denied" }));
+      return mostly([strangers, badIds("/api/v1/rooms/{id}/invite", ["POST"], "owner")], wrongMethods(url, ["POST"]));
+    },
+  },
+  "v1/rooms/[slug]/members": {
+    methods: ["GET", "POST"],
+    runs: 30,
+    requests: (w) => {
+      const url = `/api/v1/rooms/${w.membersRoomSlug}/members`;
+      // A stranger's join of the members-only room: refused whatever the body, as the code is never the room's.
+      const bodies = badBodies({ invite_code: "not-the-code" }, { invite_code: fc.oneof(badText(64), notAString, fc.constant("")) }).map((b) => req({ method: "POST", url, as: "stranger", ...b }));
+      const refused = fc.constantFrom(
+        req({ method: "POST", url, as: "stranger", body: "{}", note: "join a members-only room without a code" }),
+        req({ method: "POST", url, as: "stranger", body: JSON.stringify({ invite_code: "not-the-code" }), note: "join with a wrong code" }),
+        req({ method: "POST", url, as: "anon", body: "{}", note: "join without a session", expect: "denied" }),
+        req({ method: "GET", url, as: "stranger", note: "members list by a stranger", expect: "denied" }),
+        req({ method: "GET", url, as: "anon", note: "members list without a session", expect: "denied" }),
+      );
+      return mostly([bodies, bodies, refused, badIds("/api/v1/rooms/{id}/members", ["GET", "POST"], "stranger", () => "{}")], wrongMethods(url, ["GET", "POST"]));
+    },
+  },
+  "v1/rooms/[slug]/members/[userId]": {
+    methods: ["PUT", "DELETE"],
+    runs: 30,
+    requests: (w) => {
+      const member = `/api/v1/rooms/${w.roomSlug}/members/${w.users[2]!.id}`;
+      const bodies = badBodies({ role: "moderator" }, { role: fc.oneof(notOneOf(["owner", "cohost", "moderator", "member"]), notAString, fc.constant(null)) }).map((b) =>
+        req({ method: "PUT", url: member, as: "owner", ...b }),
+      );
+      const notOwner = fc.constantFrom(
+        req({ method: "PUT", url: member, as: "stranger", body: JSON.stringify({ role: "cohost" }), note: "a stranger gives a role", expect: "denied" }),
+        req({ method: "PUT", url: member, as: "collaborator", body: JSON.stringify({ role: "cohost" }), note: "a member promotes themselves", expect: "denied" }),
+        req({ method: "DELETE", url: member, as: "stranger", note: "a stranger removes a member", expect: "denied" }),
+        req({ method: "PUT", url: member, as: "anon", body: JSON.stringify({ role: "cohost" }), note: "no session", expect: "denied" }),
+        req({ method: "DELETE", url: `/api/v1/rooms/${w.roomSlug}/members/${w.users[0]!.id}`, as: "owner", note: "the owner leaves without handing over" }),
+      );
+      return mostly(
+        [bodies, bodies, notOwner, badIds(`/api/v1/rooms/${w.roomSlug}/members/{id}`, ["PUT", "DELETE"], "owner", () => JSON.stringify({ role: "member" }))],
+        wrongMethods(member, ["PUT", "DELETE"]),
+      );
+    },
+  },
+  "v1/users/me/rooms": {
+    methods: ["GET"],
+    runs: 10,
+    requests: () => mostly([junkOnReads("/api/v1/users/me/rooms", "owner"), fc.constant(req({ method: "GET", url: "/api/v1/users/me/rooms", as: "anon", note: "no session", expect: "denied" }))], wrongMethods("/api/v1/users/me/rooms", ["GET"])),
+  },
   "v1/users/me/current-party": {
     methods: ["GET"],
     runs: 10,
@@ -1287,6 +1377,11 @@ beforeAll(async () => {
   await call(0, "PATCH", `/api/v1/recordings/${recordingId}`, { privacy: "unlisted" }, 200);
   expect((await fetch(`${app.baseUrl}/api/v1/parties/${recorded.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${users[0]!.token}` } })).status).toBe(204);
 
+  // users[0]'s rooms: a public one users[2] joined, and a members-only one.
+  const room = await post<{ slug: string }>("/api/v1/rooms", { ...roomBody, slug: uniqueName("fuzz-room").toLowerCase().replace(/[^a-z0-9]+/g, "-") });
+  await call(2, "POST", `/api/v1/rooms/${room.slug}/members`, {}, 200);
+  const membersRoom = await post<{ slug: string }>("/api/v1/rooms", { ...roomBody, privacy: "members", slug: uniqueName("fuzz-club").toLowerCase().replace(/[^a-z0-9]+/g, "-") });
+
   const party = await createParty(app.baseUrl, guests[0]!);
   world = {
     users,
@@ -1302,6 +1397,8 @@ beforeAll(async () => {
     otherPlaylistId: other.id,
     otherLinkId: otherLink.id,
     recordingId,
+    roomSlug: room.slug,
+    membersRoomSlug: membersRoom.slug,
   };
   // The host watches its own party's stream: any event during the sweep would be a change.
   hostStream = await SseClient.open(`${app.baseUrl}/api/v1/parties/${party.id}/events`, { Authorization: `Bearer ${guests[0]!}` });
