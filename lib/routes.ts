@@ -82,6 +82,7 @@ export const SITE_ROUTES = [
   { path: "/watch" },
   { path: "/start" },
   { path: "/recordings" },
+  { path: "/r" },
   { path: "/extension-auth" },
   { path: "/auth" },
   { path: "/kick-auth-callback" },
