@@ -9,12 +9,13 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { PageShell } from "@/components/common/page-shell";
 import { useAuthModal } from "@/components/layout/auth-modal-context";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { CopyField, usePageOrigin } from "@/components/ui/copy-field";
 import { useToast } from "@/components/ui/toast";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { joinRoom, leaveRoom, roomUrl, useRoom } from "@/lib/api/use-rooms";
-import type { Room } from "@/lib/schemas/room";
+import { roomRoleMay, type Room } from "@/lib/schemas/room";
+import { StartRoomForm } from "@/components/start/start-room-form";
 import { PRIVACY_SHORT, ROLE_LABELS } from "./labels";
 
 interface Props {
@@ -85,6 +86,22 @@ export function RoomPage({ slug, code, initial, refusal }: Props) {
       }
     >
       <div className="space-y-6">
+        {room.live ? (
+          <section aria-label="Live now" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-emerald-400/60 bg-emerald-950/40 p-4 sm:p-5">
+            <p className="min-w-0 [overflow-wrap:anywhere] text-emerald-50">
+              <span className="font-semibold">Live now:</span> {room.live.title}
+            </p>
+            <Link href={`/watch/${encodeURIComponent(room.live.join_id)}`} className={buttonVariants({ className: "min-h-11" })}>
+              Join the party
+            </Link>
+          </section>
+        ) : (
+          room.last_played && (
+            <p className="text-slate-300" data-testid="last-played">
+              Last played: <span className="[overflow-wrap:anywhere] text-slate-100">{room.last_played.title}</span>
+            </p>
+          )
+        )}
         {room.description && <p className="whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-200">{room.description}</p>}
         <section aria-label="Your place in this room" className="rounded-xl border border-slate-700 bg-slate-900 p-4 sm:p-5">
           {room.your_role ? (
@@ -120,6 +137,17 @@ export function RoomPage({ slug, code, initial, refusal }: Props) {
             </p>
           )}
         </section>
+        {!room.live && roomRoleMay(room.your_role, "control") && (
+          <section aria-labelledby="go-live-title" className="space-y-3">
+            <h2 id="go-live-title" className="text-lg font-semibold text-white">
+              Go live
+            </h2>
+            <p className="text-sm text-slate-300">
+              Start the room&apos;s party: everyone who opens /r/{room.slug} is shown it and can join.
+            </p>
+            <StartRoomForm room={{ slug: room.slug }} />
+          </section>
+        )}
         {room.invite_code && <InviteLink room={room} />}
       </div>
     </PageShell>

@@ -4,6 +4,9 @@
  * and you are in your room. The link field has the focus on arrival, so from the home page it is
  * click, paste, Enter. Signed out, the sign-in dialog opens and the room starts right after (as RSVP
  * does, the server's 401 deciding). A host who already runs a live party (one per host) is told so, with a way to open or end it.
+ *
+ * With `room`, the same form is a room's "Go live": the party starts in that room (its privacy is the
+ * room's, so there is no switch, and no playlist), hosted by whoever pressed it.
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -18,6 +21,7 @@ import { ApiClientError } from "@/lib/api/client";
 import { useCurrentParty } from "@/lib/api/use-current-party";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { endHostedRoom, startRoom } from "@/lib/api/start-room";
+import { goLiveInRoom } from "@/lib/api/use-rooms";
 import { parseMediaUrl } from "@/lib/media/parse-media-url";
 import { START_ALREADY_HOSTING, START_FAILED, START_LINK_INVALID, START_LOGIN_REASON, START_ROOM_LABEL, START_ROOM_SUBMIT, START_TIKTOK_SHORT, untitledMediaTitle } from "@/lib/watch-room/room-texts";
 
@@ -39,7 +43,7 @@ function mediaOf(link: string): { url: string; fallbackTitle: string } | { error
   return { url: media.url, fallbackTitle: untitledMediaTitle(media.platform, media.id) };
 }
 
-export function StartRoomForm() {
+export function StartRoomForm({ room }: { room?: { slug: string } } = {}) {
   const id = useId();
   const router = useRouter();
   const modal = useAuthModal();
@@ -67,7 +71,8 @@ export function StartRoomForm() {
       }
       const media = mediaOf(choice.link);
       if ("error" in media) throw new Error(media.error);
-      const party = await startRoom({ video_url: media.url, video_title: choice.title.trim() || media.fallbackTitle, visibility: choice.visibility });
+      const input = { video_url: media.url, video_title: choice.title.trim() || media.fallbackTitle, visibility: choice.visibility };
+      const party = room ? await goLiveInRoom(room.slug, input) : await startRoom(input);
       // A private room's address is its invite code: the address bar is then a link the host can share.
       router.push(roomPath(party.visibility === "private" && party.invite_code ? party.invite_code : party.id));
       // Busy until the room's page replaces this one.
@@ -113,7 +118,7 @@ export function StartRoomForm() {
 
   const errorId = `${id}-error`;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5 rounded-xl border border-slate-700 bg-slate-900/70 p-5" aria-label={START_ROOM_LABEL}>
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5 rounded-xl border border-slate-700 bg-slate-900/70 p-5" aria-label={room ? "Go live" : START_ROOM_LABEL}>
       <div>
         <label htmlFor={`${id}-link`} className={labelClass}>
           YouTube or TikTok link
@@ -124,8 +129,9 @@ export function StartRoomForm() {
           type="url"
           inputMode="url"
           autoComplete="off"
-          // The page exists to take this link: focus it, so arriving and pasting is all it takes.
-          autoFocus
+          // The page exists to take this link: focus it, so arriving and pasting is all it takes (a room's
+          // page is about the room: its Go live form waits to be chosen).
+          autoFocus={!room}
           inputSize="md"
           className="min-h-11"
           placeholder="https://www.youtube.com/watch?v=…"
@@ -135,7 +141,7 @@ export function StartRoomForm() {
           {...invalidFieldProps(errorId, error && !playlistId ? error : undefined)}
         />
       </div>
-      {user && (
+      {user && !room && (
         <MyPlaylistSelect id={`${id}-playlist`} label="Or play one of your playlists" playlists={playlists.data} value={playlistId} onChange={setPlaylistId} />
       )}
       <div>
@@ -154,9 +160,11 @@ export function StartRoomForm() {
           disabled={busy || Boolean(playlistId)}
         />
       </div>
-      <div>
-        <Switch label="Private room (only people with the invite link can join)" checked={privateRoom} onChange={setPrivateRoom} disabled={busy} />
-      </div>
+      {!room && (
+        <div>
+          <Switch label="Private room (only people with the invite link can join)" checked={privateRoom} onChange={setPrivateRoom} disabled={busy} />
+        </div>
+      )}
       {error && (
         <p id={errorId} role="alert" className="text-red-300">
           {error}
@@ -181,7 +189,7 @@ export function StartRoomForm() {
         </div>
       )}
       <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Starting..." : START_ROOM_SUBMIT}
+        {busy ? "Starting..." : room ? "Go live" : START_ROOM_SUBMIT}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { room } from "./rooms";
 
 /**
  * A host runs at most one live party at a time. The database enforces it (a partial unique index over
@@ -11,6 +12,8 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-o
  * instances, cannot both succeed; the error mapper turns the violation into a 409.
  */
 export const ONE_LIVE_PARTY_PER_HOST = "live_party_one_live_per_host";
+
+export const ONE_LIVE_PARTY_PER_ROOM = "live_party_one_live_per_room";
 
 export const liveParty = pgTable(
   "live_party",
@@ -40,11 +43,16 @@ export const liveParty = pgTable(
      * "host away" and leaves it out of the live count, from this alone (no timer needs to survive).
      */
     hostAwaySince: timestamp("host_away_since", { withTimezone: true }),
+    /** The room this party went live in (lib/server/rooms/go-live.ts); null for a party of its own. */
+    roomId: text("room_id").references(() => room.id, { onDelete: "set null" }),
   },
   (t) => [
     index("live_party_state_idx").on(t.state),
     index("live_party_host_idx").on(t.hostId),
     uniqueIndex(ONE_LIVE_PARTY_PER_HOST).on(t.hostId).where(sql`${t.state} <> 'ENDED'`),
+    // A room is live with one party at a time, however many of its staff press "Go live" at once.
+    uniqueIndex(ONE_LIVE_PARTY_PER_ROOM).on(t.roomId).where(sql`${t.state} <> 'ENDED' and ${t.roomId} is not null`),
+    index("live_party_room_idx").on(t.roomId, t.createdAt),
   ],
 );
 

@@ -7,7 +7,9 @@
 import useSWR, { mutate } from "swr";
 import { apiFetch } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/api/use-current-user";
+import type { CreatePartyInput, PartyDetail } from "@/lib/schemas/party";
 import type { Room, RoomCreateValues } from "@/lib/schemas/room";
+import { CURRENT_PARTY_PATH } from "./use-current-party";
 
 export const ROOMS_PATH = "/api/v1/rooms";
 export const MY_ROOMS_PATH = "/api/v1/users/me/rooms";
@@ -58,4 +60,12 @@ export async function joinRoom(slug: string, code: string | null): Promise<Room>
 export async function leaveRoom(slug: string, userId: string): Promise<void> {
   await apiFetch<null>(`${roomPath(slug)}/members/${encodeURIComponent(userId)}`, { method: "DELETE" });
   void revalidateRooms();
+}
+
+/** POST /rooms/{slug}/live: the owner or a co-host starts the room's party (its privacy is the room's). */
+export async function goLiveInRoom(slug: string, input: Pick<CreatePartyInput, "video_url" | "video_title">): Promise<PartyDetail> {
+  const party = await apiFetch<PartyDetail>(`${roomPath(slug)}/live`, { method: "POST", json: { video_url: input.video_url, video_title: input.video_title } });
+  void mutate(CURRENT_PARTY_PATH);
+  void revalidateRooms();
+  return party;
 }

@@ -126,6 +126,8 @@ export const ERROR_STATUS = {
   members_only: 403,
   /** An invite code that is not (or no longer) the room's. */
   invalid_invite: 403,
+  /** The room already has a live party (one at a time). */
+  room_live: 409,
 
   // Accounts and scheduled parties.
   username_taken: 409,

@@ -21,7 +21,7 @@ export type RoomRole = (typeof ROOM_ROLES)[number];
 /** A room keeps leading from an address it gave up for this long (and nobody else can take it meanwhile). */
 export const ROOM_SLUG_REDIRECT_DAYS = 30;
 /** A person owns at most this many rooms. */
-export const ROOM_MAX_OWNED = 10;
+export const ROOM_MAX_OWNED = 25;
 
 export const SLUG_LENGTH_MESSAGE = `Address must be ${ROOM_SLUG_MIN_LENGTH} to ${ROOM_SLUG_MAX_LENGTH} characters.`;
 export const SLUG_CHARACTERS_MESSAGE = "Address may use only lowercase letters, digits and single hyphens between them.";
@@ -29,6 +29,8 @@ export const SLUG_RESERVED_MESSAGE = "That address is reserved for the site. Ple
 export const SLUG_TAKEN_MESSAGE = "That address is taken. Please pick another.";
 export const slugLookalikeMessage = (taken: string) => `That address looks too much like /r/${taken}, which is taken. Please pick another.`;
 export const PICK_SLUG_MESSAGE = "Pick an address for the room.";
+export const ROOM_LIVE_MESSAGE = "This room is live already: join its party, or end it before going live again.";
+export const GO_LIVE_STAFF_ONLY = "Only the room's owner and co-hosts can go live in it.";
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -133,6 +135,10 @@ export const roomSchema = z.object({
   your_role: z.enum(ROOM_ROLES).nullable(),
   invite_code: z.string().nullable(),
   created_at: z.string(),
+  /** The party live in the room now (`join_id`: a private party's invite code, else its id). */
+  live: z.object({ party_id: z.string(), join_id: z.string(), title: z.string(), url: z.string() }).nullable(),
+  /** What the room's last party was playing when it ended. */
+  last_played: z.object({ title: z.string(), url: z.string(), ended_at: z.string() }).nullable(),
 });
 export type Room = z.infer<typeof roomSchema>;
 

@@ -86,3 +86,32 @@ test("a room page on a 390×844 phone: no horizontal overflow, full-size tap tar
   expect(missing?.status()).toBe(404);
   await context.close();
 });
+
+test("the owner goes live from the room's page; a visitor sees Live now and joins; after the end the room shows what played last", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signUpViaApi(page, uniqueUser("livehost"));
+  const slug = `live-room-${Date.now().toString(36)}`;
+  expect((await page.request.post("/api/v1/rooms", { data: { slug, title: "Live room", privacy: "public" } })).status()).toBe(201);
+  await page.goto(`/r/${slug}`);
+  const goLive = page.getByRole("form", { name: "Go live" });
+  await goLive.getByLabel("YouTube or TikTok link").fill("https://www.youtube.com/watch?v=e2eRoomLiv1");
+  await goLive.getByLabel("Room title (optional)").fill("Opening night");
+  await goLive.getByRole("button", { name: "Go live" }).click();
+  await expect(page).toHaveURL(/\/watch\//);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/r/${slug}`);
+  const live = visitor.getByRole("region", { name: "Live now" });
+  await expect(live).toContainText("Live now: Opening night");
+  await expect(visitor.getByRole("form", { name: "Go live" })).toHaveCount(0);
+  await live.getByRole("link", { name: "Join the party" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/watch/${page.url().split("/watch/")[1]}`));
+
+  const partyId = page.url().split("/watch/")[1]!;
+  expect((await page.request.delete(`/api/v1/parties/${partyId}`)).status()).toBe(204);
+  await visitor.goto(`/r/${slug}`);
+  await expect(visitor.getByTestId("last-played")).toHaveText("Last played: Opening night");
+  await expect(visitor.getByRole("region", { name: "Live now" })).toHaveCount(0);
+  await visitorContext.close();
+});

@@ -1093,6 +1093,18 @@ const SPECS: Record<string, RouteSpec> = {
       return mostly([strangers, badIds("/api/v1/rooms/{id}/invite", ["POST"], "owner")], wrongMethods(url, ["POST"]));
     },
   },
+  "v1/rooms/[slug]/live": {
+    methods: ["POST"],
+    runs: 25,
+    requests: (w) => {
+      const url = `/api/v1/rooms/${w.roomSlug}/live`;
+      const valid = { video_url: "https://www.youtube.com/watch?v=fuzzroom001", video_title: "Room night" };
+      // Spread over the users: the route allows each 10 starts a minute, and a bad body counts.
+      const bodies = badBodies(partyBody, partyBad).map((b) => req({ method: "POST", url, as: "userPool", ...b }));
+      const notStaff = fc.constantFrom<Caller>("stranger", "collaborator", "anon").map((as) => req({ method: "POST", url, as, body: JSON.stringify(valid), note: "not the owner or a co-host", expect: "denied" }));
+      return mostly([bodies, bodies, notStaff, badIds("/api/v1/rooms/{id}/live", ["POST"], "owner", () => JSON.stringify(valid))], wrongMethods(url, ["POST"]));
+    },
+  },
   "v1/rooms/[slug]/members": {
     methods: ["GET", "POST"],
     runs: 30,

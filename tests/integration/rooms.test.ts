@@ -19,6 +19,8 @@ interface Room {
   member_count: number;
   your_role: string | null;
   invite_code: string | null;
+  live: { party_id: string; join_id: string; title: string; url: string } | null;
+  last_played: { title: string; url: string; ended_at: string } | null;
 }
 interface Member {
   id: string;
@@ -277,6 +279,57 @@ describe("members-only rooms and invite links", () => {
     expect((await readRoom(room.slug, "stranger")).your_role).toBe("member");
     expect((await json<Room>(call("stranger", "POST", `/api/v1/rooms/${room.slug}/members`, {}))).member_count).toBe(2);
     expect((await json<Room[]>(call("stranger", "GET", "/api/v1/users/me/rooms"))).map((r) => [r.slug, r.your_role])).toContainEqual([room.slug, "member"]);
+  });
+});
+
+describe("going live", () => {
+  const video = { video_url: "https://www.youtube.com/watch?v=roomLive001", video_title: "Opening night" };
+  interface Party {
+    id: string;
+    visibility: string;
+    invite_code: string | null;
+  }
+
+  test("the owner and co-hosts go live, one party at a time; the room shows it, then what played last", async () => {
+    const room = await staffedRoom();
+    for (const who of ["moderator", "member", "stranger"] as const) {
+      const refused = await expectRefused(call(who, "POST", `/api/v1/rooms/${room.slug}/live`, video), 403, "forbidden");
+      expect(refused.detail).toBe("Only the room's owner and co-hosts can go live in it.");
+    }
+    await expectRefused(call("anon", "POST", `/api/v1/rooms/${room.slug}/live`, video), 401, "unauthorized");
+    expect((await readRoom(room.slug)).live).toBeNull();
+
+    const res = await call("owner", "POST", `/api/v1/rooms/${room.slug}/live`, video);
+    expect(res.status).toBe(201);
+    const party = await json<Party>(res);
+    expect(party.visibility).toBe("public");
+    expect((await readRoom(room.slug, "anon")).live).toEqual({ party_id: party.id, join_id: party.id, title: "Opening night", url: video.video_url });
+    // A second "Go live" while the room is live, by anyone of its staff, is refused.
+    const twice = await expectRefused(call("cohost", "POST", `/api/v1/rooms/${room.slug}/live`, { ...video, video_title: "Another" }), 409, "room_live");
+    expect(twice.detail).toBe("This room is live already: join its party, or end it before going live again.");
+    await expectRefused(call("owner", "POST", `/api/v1/rooms/${room.slug}/live`, { video_url: "not a link", video_title: "x" }), 422, "unprocessable_entity");
+
+    expect((await call("owner", "DELETE", `/api/v1/parties/${party.id}`)).status).toBe(204);
+    const after = await readRoom(room.slug, "stranger");
+    expect(after.live).toBeNull();
+    expect(after.last_played).toMatchObject({ title: "Opening night", url: video.video_url });
+
+    // The co-host goes live next, and hosts it.
+    const next = await json<Party>(call("cohost", "POST", `/api/v1/rooms/${room.slug}/live`, { ...video, video_title: "Second night" }));
+    const hosting = await json<{ current_party: { id: string; party_role: string } | null }>(call("cohost", "GET", "/api/v1/users/me/current-party"));
+    expect(hosting.current_party).toMatchObject({ id: next.id, party_role: "host" });
+    expect((await readRoom(room.slug)).live?.title).toBe("Second night");
+    expect((await call("cohost", "DELETE", `/api/v1/parties/${next.id}`)).status).toBe(204);
+    expect((await readRoom(room.slug)).last_played?.title).toBe("Second night");
+  });
+
+  test("a members-only room's party is private: its members join it by its invite code", async () => {
+    const room = await staffedRoom("members");
+    const party = await json<Party>(call("cohost", "POST", `/api/v1/rooms/${room.slug}/live`, video));
+    expect(party.visibility).toBe("private");
+    expect((await readRoom(room.slug, "member")).live?.join_id).toBe(party.invite_code);
+    await expectRefused(call("stranger", "GET", `/api/v1/rooms/${room.slug}`), 403, "members_only");
+    expect((await call("cohost", "DELETE", `/api/v1/parties/${party.id}`)).status).toBe(204);
   });
 });
 

@@ -5,7 +5,8 @@ import "server-only";
  * bare 500.
  */
 import { z } from "zod";
-import { ONE_LIVE_PARTY_PER_HOST } from "@/db/schema";
+import { ONE_LIVE_PARTY_PER_HOST, ONE_LIVE_PARTY_PER_ROOM } from "@/db/schema";
+import { ROOM_LIVE_MESSAGE, SLUG_TAKEN_MESSAGE } from "@/lib/schemas/room";
 import type { ApiErrorBody, ErrorCode } from "@/lib/schemas/error-code";
 import { log, type RequestLogContext } from "@/lib/server/log";
 import { ApiError, serviceUnavailable } from "./api-error";
@@ -19,6 +20,10 @@ const UNIQUE_VIOLATION = "23505";
  */
 const UNIQUE_VIOLATION_ANSWERS: Record<string, { code: ErrorCode; detail: string }> = {
   [ONE_LIVE_PARTY_PER_HOST]: { code: "already_hosting", detail: "You are already hosting a live party. End it before starting another." },
+  [ONE_LIVE_PARTY_PER_ROOM]: { code: "room_live", detail: ROOM_LIVE_MESSAGE },
+  // Two claims of one room address (or two that read the same) at once: the second meets these.
+  room_slug_unique: { code: "room_slug_taken", detail: SLUG_TAKEN_MESSAGE },
+  room_slug_skeleton_unique: { code: "room_slug_taken", detail: SLUG_TAKEN_MESSAGE },
 };
 const UNIQUE_VIOLATION_DEFAULT = { code: "conflict", detail: "That already exists." } as const;
 

@@ -28,7 +28,7 @@ export interface PartyHost {
  * one-live-party-per-host rule is the database's unique index: a host who already runs a live party
  * (or starts two at once, even through two app instances) gets the index's 409, with nothing written.
  */
-export async function createParty(host: PartyHost, input: CreatePartyInput): Promise<PartyRow> {
+export async function createParty(host: PartyHost, input: CreatePartyInput, roomId: string | null = null): Promise<PartyRow> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -47,6 +47,7 @@ export async function createParty(host: PartyHost, input: CreatePartyInput): Pro
         chatIdentifier: input.chat_provider === "twitch" ? (input.chat_identifier ?? null) : null,
         visibility: input.visibility,
         streamerLatencyMs: input.streamer_latency_ms,
+        roomId,
       })
       .returning();
     if (!inserted) throw new Error("insert into live_party returned no row");

@@ -3,7 +3,8 @@ import "server-only";
  * Creating, changing and deleting rooms (owner only, but for creating). An address is claimed in the
  * same transaction as the write that takes it: refused (409 `room_slug_taken`, the room it collides
  * with named) when another room has it or one that reads the same, or gave it up less than
- * ROOM_SLUG_REDIRECT_DAYS ago; the database's unique skeleton settles two claims made at once.
+ * ROOM_SLUG_REDIRECT_DAYS ago; the database's unique skeleton settles two claims made at once (the
+ * error mapper answers its violation with the same 409).
  */
 import { randomBytes } from "node:crypto";
 import { and, count, eq, lte, ne } from "drizzle-orm";
@@ -22,7 +23,6 @@ import {
   type RoomUpdateValues,
 } from "@/lib/schemas/room";
 import { conflict, unprocessable } from "@/lib/server/http/api-error";
-import { isUniqueViolation } from "@/lib/server/http/error-response";
 import { newInviteCode } from "@/lib/server/parties/create-party";
 import { findRoom, getOwnedRoomOrThrow, toRoom } from "./room-query";
 
@@ -56,16 +56,6 @@ function slugTaken(slug: string, taken: string) {
   return conflict("room_slug_taken", taken === slug ? SLUG_TAKEN_MESSAGE : slugLookalikeMessage(taken));
 }
 
-/** Two claims of one address at once: the second write meets the unique skeleton. */
-async function claiming<T>(slug: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error, "room_slug_skeleton_unique") || isUniqueViolation(error, "room_slug_unique")) throw slugTaken(slug, slug);
-    throw error;
-  }
-}
-
 /** A signed-in user creates a room; without a slug, at their username's address (a streamer's default). */
 export async function createRoom(ownerId: string, input: RoomCreateValues): Promise<Room> {
   const db = await getDb();
@@ -77,23 +67,21 @@ export async function createRoom(ownerId: string, input: RoomCreateValues): Prom
   }
   const claimed = slug;
   const id = randomBytes(12).toString("base64url");
-  await claiming(claimed, () =>
-    db.transaction(async (tx) => {
-      const [owned] = await tx.select({ n: count() }).from(room).where(eq(room.ownerId, ownerId));
-      if ((owned?.n ?? 0) >= ROOM_MAX_OWNED) throw conflict("too_many_rooms", `You already own ${ROOM_MAX_OWNED} rooms, as many as one person may. Delete one to make another.`);
-      const skeleton = await checkSlugFree(tx, claimed);
-      await tx.insert(room).values({
-        id,
-        slug: claimed,
-        slugSkeleton: skeleton,
-        ownerId,
-        title: input.title,
-        description: input.description,
-        privacy: input.privacy,
-        inviteCode: newInviteCode(12),
-      });
-    }),
-  );
+  await db.transaction(async (tx) => {
+    const [owned] = await tx.select({ n: count() }).from(room).where(eq(room.ownerId, ownerId));
+    if ((owned?.n ?? 0) >= ROOM_MAX_OWNED) throw conflict("too_many_rooms", `You already own ${ROOM_MAX_OWNED} rooms, as many as one person may. Delete one to make another.`);
+    const skeleton = await checkSlugFree(tx, claimed);
+    await tx.insert(room).values({
+      id,
+      slug: claimed,
+      slugSkeleton: skeleton,
+      ownerId,
+      title: input.title,
+      description: input.description,
+      privacy: input.privacy,
+      inviteCode: newInviteCode(12),
+    });
+  });
   const created = await findRoom(claimed);
   if (!created) throw new Error("room vanished after insert");
   return toRoom(created, "owner");
@@ -104,29 +92,27 @@ export async function updateRoom(slug: string, userId: string, input: RoomUpdate
   const { row } = await getOwnedRoomOrThrow(slug, userId);
   const db = await getDb();
   const moving = input.slug !== undefined && input.slug !== row.slug ? input.slug : undefined;
-  await claiming(moving ?? row.slug, () =>
-    db.transaction(async (tx) => {
-      const skeleton = moving ? await checkSlugFree(tx, moving, row.id) : row.slugSkeleton;
-      if (moving) {
-        // The room comes back to an address it gave up: that address leads nowhere else any more.
-        await tx.delete(roomSlugRedirect).where(eq(roomSlugRedirect.slug, moving));
-        await tx
-          .insert(roomSlugRedirect)
-          .values({ slug: row.slug, slugSkeleton: row.slugSkeleton, roomId: row.id, until: new Date(Date.now() + ROOM_SLUG_REDIRECT_DAYS * DAY_MS) })
-          .onConflictDoUpdate({ target: roomSlugRedirect.slug, set: { roomId: row.id, until: new Date(Date.now() + ROOM_SLUG_REDIRECT_DAYS * DAY_MS) } });
-      }
+  await db.transaction(async (tx) => {
+    const skeleton = moving ? await checkSlugFree(tx, moving, row.id) : row.slugSkeleton;
+    if (moving) {
+      // The room comes back to an address it gave up: that address leads nowhere else any more.
+      await tx.delete(roomSlugRedirect).where(eq(roomSlugRedirect.slug, moving));
       await tx
-        .update(room)
-        .set({
-          ...(moving ? { slug: moving, slugSkeleton: skeleton } : {}),
-          ...(input.title !== undefined ? { title: input.title } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.privacy !== undefined ? { privacy: input.privacy } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(room.id, row.id));
-    }),
-  );
+        .insert(roomSlugRedirect)
+        .values({ slug: row.slug, slugSkeleton: row.slugSkeleton, roomId: row.id, until: new Date(Date.now() + ROOM_SLUG_REDIRECT_DAYS * DAY_MS) })
+        .onConflictDoUpdate({ target: roomSlugRedirect.slug, set: { roomId: row.id, until: new Date(Date.now() + ROOM_SLUG_REDIRECT_DAYS * DAY_MS) } });
+    }
+    await tx
+      .update(room)
+      .set({
+        ...(moving ? { slug: moving, slugSkeleton: skeleton } : {}),
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.privacy !== undefined ? { privacy: input.privacy } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(room.id, row.id));
+  });
   const updated = await findRoom(moving ?? row.slug);
   if (!updated) throw new Error("room vanished after update");
   return toRoom(updated, "owner");

@@ -5,9 +5,9 @@ import "server-only";
  * public and unlisted rooms to anyone (unlisted ones are only left out of lists), members-only rooms
  * to their members and to whoever holds the current invite code.
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
-import { room, roomMember, roomSlugRedirect, user } from "@/db/schema";
+import { liveParty, room, roomMember, roomSlugRedirect, user } from "@/db/schema";
 import { roomSchema, type Room, type RoomRole } from "@/lib/schemas/room";
 import { ApiError, forbidden, notFound } from "@/lib/server/http/api-error";
 
@@ -25,6 +25,10 @@ export interface RoomRecord {
   /** The owner keeps their profile private: nobody else is told their name. */
   ownerPrivate: boolean;
   memberCount: number;
+  /** The party live in the room now, if any. */
+  live: { id: string; inviteCode: string; visibility: string; title: string; url: string } | null;
+  /** What the room's last ended party was playing when it ended. */
+  lastPlayed: { title: string; url: string; endedAt: Date } | null;
 }
 
 /** How a room names an owner whose profile is private, to everyone but them (as playlists do). */
@@ -49,11 +53,25 @@ export async function findRoom(slug: string): Promise<RoomRecord | null> {
     if (moved) [found] = await select().where(eq(room.id, moved.roomId)).limit(1);
   }
   if (!found) return null;
+  const party = { id: liveParty.id, inviteCode: liveParty.inviteCode, visibility: liveParty.visibility, title: liveParty.videoTitle, url: liveParty.videoUrl };
+  const [live] = await db
+    .select(party)
+    .from(liveParty)
+    .where(and(eq(liveParty.roomId, found.row.id), ne(liveParty.state, "ENDED")))
+    .limit(1);
+  const [last] = await db
+    .select({ title: liveParty.videoTitle, url: liveParty.videoUrl, endedAt: liveParty.endedAt })
+    .from(liveParty)
+    .where(and(eq(liveParty.roomId, found.row.id), eq(liveParty.state, "ENDED"), isNotNull(liveParty.endedAt)))
+    .orderBy(desc(liveParty.endedAt))
+    .limit(1);
   return {
     row: found.row,
     owner: { id: found.row.ownerId, username: found.ownerUsername, name: found.ownerName },
     ownerPrivate: found.ownerPrivate,
     memberCount: found.memberCount,
+    live: live ?? null,
+    lastPlayed: last?.endedAt ? { title: last.title, url: last.url, endedAt: last.endedAt } : null,
   };
 }
 
@@ -89,7 +107,7 @@ export async function getOwnedRoomOrThrow(slug: string, userId: string): Promise
   return record;
 }
 
-export function toRoom({ row, owner, ownerPrivate, memberCount }: RoomRecord, role: RoomRole | null): Room {
+export function toRoom({ row, owner, ownerPrivate, memberCount, live, lastPlayed }: RoomRecord, role: RoomRole | null): Room {
   const hidden = ownerPrivate && role !== "owner";
   return roomSchema.parse({
     id: row.id,
@@ -102,5 +120,8 @@ export function toRoom({ row, owner, ownerPrivate, memberCount }: RoomRecord, ro
     your_role: role,
     invite_code: role === "owner" || role === "cohost" ? row.inviteCode : null,
     created_at: row.createdAt.toISOString(),
+    // A private party is joined by its invite code (as a scheduled party's `live` says).
+    live: live ? { party_id: live.id, join_id: live.visibility === "private" ? live.inviteCode : live.id, title: live.title, url: live.url } : null,
+    last_played: lastPlayed ? { title: lastPlayed.title, url: lastPlayed.url, ended_at: lastPlayed.endedAt.toISOString() } : null,
   });
 }
