@@ -8,8 +8,7 @@
 import dynamic from "next/dynamic";
 import { memo } from "react";
 import { PageShell } from "@/components/common/page-shell";
-import { useAuthModal } from "@/components/layout/auth-modal-context";
-import { Button } from "@/components/ui/button";
+import { SignInButtons } from "@/components/layout/sign-in-buttons";
 import { TwitchInfo } from "@/components/profile/twitch-info";
 import { useCurrentUser } from "@/lib/api/use-current-user";
 import { useOwnUser } from "@/lib/api/use-own-user";
@@ -24,7 +23,6 @@ import { SocialLinksEditor } from "./social-links-editor";
 /** `initial`: the profile the server read for the signed-in visitor (shown at once, then revalidated). */
 export function OwnProfile({ initial }: { initial?: OwnUser }) {
   const { user, isLoading } = useCurrentUser();
-  const modal = useAuthModal();
   // Until the browser's own session check answers, the server's word on who is signed in stands;
   // after it, that profile only while it is still this session's (not after a sign-out or switch).
   const serverProfile = initial && (isLoading || user?.id === initial.id) ? initial : undefined;
@@ -35,12 +33,7 @@ export function OwnProfile({ initial }: { initial?: OwnUser }) {
   if (!signedIn) {
     return (
       <PageShell title="Profile" lead="Log in to see and edit your profile.">
-        <div className="flex gap-3">
-          <Button onClick={() => modal.open("login")}>Login</Button>
-          <Button variant="secondary" onClick={() => modal.open("signup")}>
-            Sign Up
-          </Button>
-        </div>
+        <SignInButtons className="flex gap-3" />
       </PageShell>
     );
   }

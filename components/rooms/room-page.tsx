@@ -8,7 +8,7 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { PageShell } from "@/components/common/page-shell";
-import { useAuthModal } from "@/components/layout/auth-modal-context";
+import { SignInButtons } from "@/components/layout/sign-in-buttons";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { CopyField, usePageOrigin } from "@/components/ui/copy-field";
 import { useToast } from "@/components/ui/toast";
@@ -29,7 +29,6 @@ export function RoomPage({ slug, code, initial, refusal }: Props) {
   const { data, error, mutate } = useRoom(slug, code, initial);
   const room = data;
   const { user, isLoading } = useCurrentUser();
-  const modal = useAuthModal();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,14 +40,7 @@ export function RoomPage({ slug, code, initial, refusal }: Props) {
         <p role="alert" className="text-slate-200">
           {refused.detail}
         </p>
-        {!isLoading && !user && (
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Button onClick={() => modal.open("login")}>Login</Button>
-            <Button variant="secondary" onClick={() => modal.open("signup")}>
-              Sign Up
-            </Button>
-          </div>
-        )}
+        {!isLoading && !user && <SignInButtons className="mt-4 flex flex-wrap gap-3" />}
       </PageShell>
     );
   }
@@ -118,10 +110,7 @@ export function RoomPage({ slug, code, initial, refusal }: Props) {
           ) : !isLoading && !user ? (
             <div className="flex flex-wrap items-center gap-3">
               <p className="text-slate-200">Log in to join this room.</p>
-              <Button onClick={() => modal.open("login")}>Login</Button>
-              <Button variant="secondary" onClick={() => modal.open("signup")}>
-                Sign Up
-              </Button>
+              <SignInButtons />
             </div>
           ) : (
             <div className="flex flex-wrap items-center gap-3">
