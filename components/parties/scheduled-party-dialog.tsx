@@ -30,7 +30,13 @@ function inviteLink(party: ScheduledParty): string | null {
   return `${window.location.origin}/scheduled-parties?party=${encodeURIComponent(party.id)}&code=${encodeURIComponent(party.invite_code)}`;
 }
 
-function Details({ party }: { party: ScheduledParty }) {
+/** The party's .ics file (a private party's with the code that let the viewer see it). */
+function calendarPath(party: ScheduledParty, code?: string | null): string {
+  const key = party.invite_code ?? code;
+  return `/api/v1/scheduled-parties/${encodeURIComponent(party.id)}/calendar${key ? `?code=${encodeURIComponent(key)}` : ""}`;
+}
+
+function Details({ party, code }: { party: ScheduledParty; code?: string | null }) {
   const link = inviteLink(party);
   const rows: [string, ReactNode][] = [
     ["Title", party.title || "N/A"],
@@ -41,6 +47,12 @@ function Details({ party }: { party: ScheduledParty }) {
     ["Privacy", statusLabel(party.privacy)],
     ["RSVPs", party.rsvp_count],
     ["Description", <span key="d" className="whitespace-pre-line">{orDash(party.description)}</span>],
+    [
+      "Calendar",
+      <a key="cal" href={calendarPath(party, code)} download className="text-accent-fg underline hover:no-underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center">
+        Add to calendar (.ics)
+      </a>,
+    ],
   ];
   return (
     <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
@@ -122,7 +134,7 @@ export function ScheduledPartyDialog({ party: latest, isOwner, onClose, code }: 
 
   return (
     <Dialog title="Party Details" onClose={onClose}>
-      <Details party={party} />
+      <Details party={party} code={code} />
       <LivePartyActions party={party} isOwner={isOwner} />
       <ProgrammeSection party={party} isOwner={isOwner} onSaved={setSaved} />
       {error && (

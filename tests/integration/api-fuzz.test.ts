@@ -912,6 +912,15 @@ const SPECS: Record<string, RouteSpec> = {
       );
     },
   },
+  "v1/scheduled-parties/[id]/calendar": {
+    methods: ["GET"],
+    runs: 15,
+    requests: (w) => {
+      const url = `/api/v1/scheduled-parties/${w.scheduledId}/calendar`;
+      const badCode = badQuery(["code"]).map((q) => req({ method: "GET", url: `/api/v1/scheduled-parties/${w.privateScheduledId}/calendar${q}`, as: "stranger", note: "private party's calendar with a bad code" }));
+      return mostly([badCode, badIds("/api/v1/scheduled-parties/{id}/calendar", ["GET"], "owner"), junkOnReads(url, "anon", ["code"])], wrongMethods(url, ["GET"]));
+    },
+  },
   "v1/scheduled-parties/[id]/programme": {
     methods: ["PUT"],
     runs: 30,
